@@ -1,0 +1,341 @@
+"""The one protocol every game follows.
+
+A :class:`Game` holds validated options and metadata (:class:`GameInfo`); a :class:`State` is
+an immutable value: ``state.apply(action)`` returns a new state and never changes ``state``.
+A state says who acts now through :attr:`State.kind` and :meth:`State.acting_seats`:
+
+* ``DECISION`` - one seat acts;
+* ``SIMULTANEOUS`` - several seats act at once and their actions are applied together as a
+  *joint action* (a mapping ``seat -> action``);
+* ``CHANCE`` - nature acts (:data:`CHANCE_SEAT`), with the outcomes and probabilities of
+  :meth:`State.chance_outcomes`;
+* ``TERMINAL`` - nobody acts; :meth:`State.returns` and :attr:`State.outcome` give the result.
+
+Actions have three faces that round-trip: a dense integer id below
+``GameInfo.num_distinct_actions`` (for search and learning), a short string in the game's
+own notation, and a JSON value.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from taut.core.errors import (
+    GameOverError,
+    IllegalActionError,
+    MalformedActionError,
+)
+from taut.core.options import OptionSpec, OptionValue, resolve_options
+
+#: The seat id used for nature at chance nodes.
+CHANCE_SEAT = -1
+
+JSON = Any
+"""A value that ``json.dumps`` accepts."""
+
+
+class NodeKind(enum.Enum):
+    """Who acts at a state."""
+
+    DECISION = "decision"
+    SIMULTANEOUS = "simultaneous"
+    CHANCE = "chance"
+    TERMINAL = "terminal"
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """Metadata a game declares up front, before any state exists."""
+
+    name: str
+    """Registry name, e.g. ``"pulling-strings"``."""
+    title: str
+    """Human title, e.g. ``"Pulling Strings"``."""
+    version: str
+    """Rules version; records carry it so old records are recognised."""
+    seats: tuple[str, ...]
+    """Short seat names; the seat id is the index."""
+    simultaneous: bool
+    """True when some states are ``SIMULTANEOUS`` nodes."""
+    chance: bool
+    """True when some states are explicit ``CHANCE`` nodes."""
+    perfect_information: bool
+    """False when :meth:`State.view` hides something from some seat."""
+    num_distinct_actions: int
+    """Action ids are ``0 .. num_distinct_actions - 1`` for every seat."""
+    num_chance_outcomes: int
+    """Chance outcome ids are ``0 .. num_chance_outcomes - 1`` (0 when there is no chance)."""
+    min_utility: float
+    max_utility: float
+    zero_sum: bool
+    max_game_length: int | None
+    """An upper bound on the number of nodes along a game, or None when unbounded."""
+
+    @property
+    def num_seats(self) -> int:
+        """Number of seats."""
+        return len(self.seats)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended: the winning seats (empty for a draw) and why."""
+
+    winners: tuple[int, ...]
+    reason: str
+
+    @property
+    def is_draw(self) -> bool:
+        """True when nobody won."""
+        return not self.winners
+
+
+class Game(ABC):
+    """A game with its options fixed. Create one with :func:`taut.make`."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    OPTIONS: ClassVar[tuple[OptionSpec, ...]] = ()
+
+    def __init__(self, **options: Any) -> None:
+        self.options: dict[str, OptionValue] = resolve_options(
+            self.name, self.OPTIONS, options, self._check_options
+        )
+
+    def _check_options(self, options: dict[str, OptionValue]) -> None:
+        """Hook for checks that involve several options; raise InvalidOptionError."""
+
+    @property
+    @abstractmethod
+    def info(self) -> GameInfo:
+        """The game's metadata."""
+
+    @abstractmethod
+    def new_initial_state(self) -> State:
+        """The state a new game starts from."""
+
+    @abstractmethod
+    def state_from_json(self, data: JSON) -> State:
+        """Rebuild a state from :meth:`State.to_json`."""
+
+    def seat_index(self, name: str | int) -> int:
+        """The seat id for a seat name (or id); raises ValueError listing the seats."""
+        seats = self.info.seats
+        if isinstance(name, int) and not isinstance(name, bool) and 0 <= name < len(seats):
+            return name
+        text = str(name)
+        for i, seat in enumerate(seats):
+            if seat.lower() == text.lower():
+                return i
+        if text.isdigit() and int(text) < len(seats):
+            return int(text)
+        raise IllegalActionError(f"{self.title} has no seat {name!r}; seats are {', '.join(seats)}")
+
+    def heuristic(self, state: State) -> tuple[float, ...]:
+        """A quick evaluation of ``state`` for each seat, in ``[min_utility, max_utility]``.
+
+        Agents may inject their own evaluator; this default only scores finished games.
+        """
+        if state.is_terminal():
+            return state.returns()
+        return tuple(0.0 for _ in self.info.seats)
+
+    def random_playout(self, rng: random.Random) -> tuple[int, Outcome]:
+        """Play one game with uniformly random actions (chance by its odds).
+
+        Returns the number of nodes played and the outcome. Games may override this with a
+        compact loop over the same rules (then a test checks the two agree).
+        """
+        state = self.new_initial_state()
+        nodes = 0
+        while not state.is_terminal():
+            state = state.apply(state.random_joint(rng))
+            nodes += 1
+        outcome = state.outcome
+        assert outcome is not None  # a terminal state always has an outcome
+        return nodes, outcome
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
+        return f"{type(self).__name__}({opts})"
+
+
+class State(ABC):
+    """An immutable game position. Subclasses implement the abstract methods."""
+
+    game: Game
+
+    # -- who acts ---------------------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def kind(self) -> NodeKind:
+        """What kind of node this is."""
+
+    @abstractmethod
+    def acting_seats(self) -> tuple[int, ...]:
+        """Seats that act now: one for DECISION, several for SIMULTANEOUS,
+        ``(CHANCE_SEAT,)`` for CHANCE, none for TERMINAL."""
+
+    def is_terminal(self) -> bool:
+        """True when the game is over."""
+        return self.kind is NodeKind.TERMINAL
+
+    def is_chance(self) -> bool:
+        """True when nature acts."""
+        return self.kind is NodeKind.CHANCE
+
+    # -- actions ----------------------------------------------------------------------
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> Sequence[int]:
+        """Legal action ids of ``seat`` here, ascending; empty if the seat does not act."""
+
+    def is_legal(self, seat: int, action: int) -> bool:
+        """True when ``seat`` may play ``action`` now."""
+        return action in self.legal_actions(seat)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """``(outcome id, probability)`` pairs at a chance node; empty elsewhere."""
+        return []
+
+    def sample_chance(self, rng: random.Random) -> int:
+        """Draw a chance outcome with its probability (raises ValueError elsewhere)."""
+        outcomes = self.chance_outcomes()
+        if not outcomes:
+            raise ValueError("not a chance node")
+        r = rng.random()
+        acc = 0.0
+        for outcome, p in outcomes:
+            acc += p
+            if r < acc:
+                return outcome
+        return outcomes[-1][0]
+
+    def random_joint(self, rng: random.Random) -> dict[int, int]:
+        """A uniformly random joint action (chance drawn by its odds)."""
+        if self.kind is NodeKind.CHANCE:
+            return {CHANCE_SEAT: self.sample_chance(rng)}
+        return {seat: rng.choice(self.legal_actions(seat)) for seat in self.acting_seats()}
+
+    @abstractmethod
+    def _apply(self, joint: dict[int, int]) -> State:
+        """Return the successor for a validated joint action."""
+
+    def apply(self, action: int | Mapping[int, int]) -> State:
+        """Return the state after ``action``; ``self`` is unchanged.
+
+        ``action`` is an int when one seat (or chance) acts, or a mapping ``seat -> action``
+        with one entry for every acting seat. Raises :class:`IllegalActionError`
+        (or its subclass :class:`GameOverError`) naming what was wrong.
+        """
+        return self._apply(self.check_joint(action))
+
+    def check_joint(self, action: int | Mapping[int, int]) -> dict[int, int]:
+        """Validate ``action`` as :meth:`apply` does and return it as a joint mapping."""
+        seats = self.acting_seats()
+        if not seats:
+            raise GameOverError(f"the game is over ({self.describe_outcome()}); no action applies")
+        if isinstance(action, Mapping):
+            joint = dict(action)
+            if set(joint) != set(seats):
+                names = ", ".join(self.seat_name(s) for s in seats)
+                given = ", ".join(self.seat_name(s) for s in joint) or "none"
+                raise IllegalActionError(f"expected one action for each of {names}; got {given}")
+        else:
+            if len(seats) != 1:
+                names = ", ".join(self.seat_name(s) for s in seats)
+                raise IllegalActionError(
+                    f"{names} act at once here: pass a mapping seat -> action"
+                )
+            joint = {seats[0]: action}
+        for seat, a in joint.items():
+            if isinstance(a, bool) or not isinstance(a, int):
+                raise MalformedActionError(f"action for {self.seat_name(seat)} must be an int id, got {a!r}")
+            if seat == CHANCE_SEAT:
+                if a not in {o for o, _ in self.chance_outcomes()}:
+                    raise IllegalActionError(f"{a} is not a chance outcome here")
+            elif not self.is_legal(seat, a):
+                raise IllegalActionError(self.illegal_reason(seat, a))
+        return joint
+
+    def illegal_reason(self, seat: int, action: int) -> str:
+        """Explain why ``action`` is illegal for ``seat``; games override for better text."""
+        legal = ", ".join(self.action_to_string(seat, a) for a in self.legal_actions(seat))
+        return f"{self.seat_name(seat)} cannot play action {action}; legal: {legal}"
+
+    # -- the three faces of an action ---------------------------------------------------
+
+    @abstractmethod
+    def action_to_string(self, seat: int, action: int) -> str:
+        """The action in the game's notation."""
+
+    @abstractmethod
+    def string_to_action(self, seat: int, text: str) -> int:
+        """Parse notation; raises :class:`MalformedActionError` naming what is allowed."""
+
+    def action_to_json(self, seat: int, action: int) -> JSON:
+        """The action as a JSON value (by default its notation string)."""
+        return self.action_to_string(seat, action)
+
+    def action_from_json(self, seat: int, data: JSON) -> int:
+        """Inverse of :meth:`action_to_json`."""
+        if not isinstance(data, str):
+            raise MalformedActionError(f"expected an action string, got {data!r}")
+        return self.string_to_action(seat, data)
+
+    # -- results ------------------------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or None while it goes on."""
+
+    @abstractmethod
+    def returns(self) -> tuple[float, ...]:
+        """Utility of each seat (all zero while the game goes on)."""
+
+    def describe_outcome(self) -> str:
+        """A one-line human summary of the outcome."""
+        out = self.outcome
+        if out is None:
+            return "in progress"
+        if out.is_draw:
+            return f"draw ({out.reason})"
+        names = " and ".join(self.seat_name(s) for s in out.winners)
+        return f"{names} won ({out.reason})"
+
+    def end_by_agreement(self) -> State:
+        """The same position, finished as a draw agreed by all seats.
+
+        Games without draw by agreement raise :class:`IllegalActionError`.
+        """
+        raise IllegalActionError(f"{self.game.title} has no draw by agreement")
+
+    # -- information ----------------------------------------------------------------------
+
+    def view(self, seat: int | None) -> State:
+        """What ``seat`` may know, as a state of the same game (None: a spectator).
+
+        Perfect-information games return ``self``. Games with hidden information return a
+        state whose hidden parts are removed; its JSON carries no secret.
+        """
+        return self
+
+    @abstractmethod
+    def to_json(self) -> JSON:
+        """The full state as JSON (hidden parts included unless this is a view)."""
+
+    def seat_name(self, seat: int) -> str:
+        """The short name of ``seat`` (``"chance"`` for nature)."""
+        if seat == CHANCE_SEAT:
+            return "chance"
+        return self.game.info.seats[seat]
+
+    def __str__(self) -> str:
+        return repr(self.to_json())
