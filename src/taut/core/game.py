@@ -250,13 +250,13 @@ class State(ABC):
         else:
             if len(seats) != 1:
                 names = ", ".join(self.seat_name(s) for s in seats)
-                raise IllegalActionError(
-                    f"{names} act at once here: pass a mapping seat -> action"
-                )
+                raise IllegalActionError(f"{names} act at once here: pass a mapping seat -> action")
             joint = {seats[0]: action}
         for seat, a in joint.items():
             if isinstance(a, bool) or not isinstance(a, int):
-                raise MalformedActionError(f"action for {self.seat_name(seat)} must be an int id, got {a!r}")
+                raise MalformedActionError(
+                    f"action for {self.seat_name(seat)} must be an int id, got {a!r}"
+                )
             if seat == CHANCE_SEAT:
                 if a not in {o for o, _ in self.chance_outcomes()}:
                     raise IllegalActionError(f"{a} is not a chance outcome here")

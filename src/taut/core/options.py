@@ -49,7 +49,9 @@ class OptionSpec:
         if value is None or (isinstance(value, str) and value.lower() in ("none", "null")):
             if self.nullable:
                 return None
-            raise InvalidOptionError(f"option {self.name!r} cannot be none; allowed: {self.allowed()}")
+            raise InvalidOptionError(
+                f"option {self.name!r} cannot be none; allowed: {self.allowed()}"
+            )
         out: OptionValue
         if self.kind is bool:
             if isinstance(value, bool):
@@ -64,7 +66,9 @@ class OptionSpec:
                 )
         elif self.kind is int:
             if isinstance(value, bool):
-                raise InvalidOptionError(f"option {self.name!r} got {value!r}; allowed: {self.allowed()}")
+                raise InvalidOptionError(
+                    f"option {self.name!r} got {value!r}; allowed: {self.allowed()}"
+                )
             try:
                 out = int(value)
             except (TypeError, ValueError):
@@ -106,13 +110,11 @@ def resolve_options(
             by_name[alias] = spec
     out: dict[str, OptionValue] = {spec.name: spec.default for spec in specs}
     for key, value in given.items():
-        spec = by_name.get(key)
-        if spec is None:
+        found = by_name.get(key)
+        if found is None:
             names = ", ".join(s.name for s in specs) or "none"
-            raise InvalidOptionError(
-                f"{game_name} has no option {key!r}; its options are: {names}"
-            )
-        out[spec.name] = spec.coerce(value)
+            raise InvalidOptionError(f"{game_name} has no option {key!r}; its options are: {names}")
+        out[found.name] = found.coerce(value)
     if check is not None:
         check(out)
     return out

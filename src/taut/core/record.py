@@ -37,9 +37,9 @@ class GameRecord:
         """Append the joint action taken at ``state`` (before it is applied)."""
         self.moves.append(
             {
-                ("chance" if seat == CHANCE_SEAT else state.seat_name(seat)): state.action_to_string(
-                    seat, action
-                )
+                (
+                    "chance" if seat == CHANCE_SEAT else state.seat_name(seat)
+                ): state.action_to_string(seat, action)
                 for seat, action in sorted(joint.items())
             }
         )
@@ -77,10 +77,14 @@ class GameRecord:
             state = state.end_by_agreement()
         if self.outcome is not None:
             out = state.outcome
-            got = None if out is None else {
-                "winners": [state.seat_name(s) for s in out.winners],
-                "reason": out.reason,
-            }
+            got = (
+                None
+                if out is None
+                else {
+                    "winners": [state.seat_name(s) for s in out.winners],
+                    "reason": out.reason,
+                }
+            )
             if got != self.outcome:
                 raise RecordError(f"record says the outcome is {self.outcome}, replay gives {got}")
         return state

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from typing import Any
 
 from taut.core.errors import UnknownGameError
@@ -11,6 +12,9 @@ from taut.core.game import Game
 # Built-in games are imported on first use so that ``import taut`` stays light.
 _BUILTIN: dict[str, str] = {
     "pulling-strings": "taut.games.pulling_strings",
+    "push-pull": "taut.games.push_pull",
+    "tug-of-war": "taut.games.tug_of_war",
+    "tracks": "taut.games.tracks",
 }
 _CLASSES: dict[str, type[Game]] = {}
 
@@ -23,12 +27,13 @@ def register(cls: type[Game]) -> type[Game]:
 
 def games() -> list[str]:
     """Names of all known games, sorted."""
-    return sorted(set(_BUILTIN) | set(_CLASSES))
+    builtin = {name for name, mod in _BUILTIN.items() if importlib.util.find_spec(mod) is not None}
+    return sorted(builtin | set(_CLASSES))
 
 
 def game_class(name: str) -> type[Game]:
     """The class registered under ``name``; raises UnknownGameError listing the games."""
-    if name not in _CLASSES and name in _BUILTIN:
+    if name not in _CLASSES and name in games():
         importlib.import_module(_BUILTIN[name])
     try:
         return _CLASSES[name]

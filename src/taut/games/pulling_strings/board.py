@@ -77,9 +77,7 @@ def cell_ends(cell: int) -> tuple[int, ...]:
 
 
 #: Bit mask of the four ends through each cell.
-CELL_END_MASK: tuple[int, ...] = tuple(
-    sum(1 << e for e in cell_ends(c)) for c in range(NUM_CELLS)
-)
+CELL_END_MASK: tuple[int, ...] = tuple(sum(1 << e for e in cell_ends(c)) for c in range(NUM_CELLS))
 
 
 def make_plan(p: int, q: int, corner_keep: bool) -> Plan:

@@ -107,7 +107,9 @@ def parse(text: str, game: PullingStrings | None = None, turn: int = 0) -> Pulli
                 stacks[cellno] = int(tok)
             elif tok != _HOME_GLYPH.get(cellno, "."):
                 want = _HOME_GLYPH.get(cellno, ".")
-                raise PositionError(f"row {r}, column {j}: expected {want!r} or a count, got {tok!r}")
+                raise PositionError(
+                    f"row {r}, column {j}: expected {want!r} or a count, got {tok!r}"
+                )
         east = line[2 + SIZE * (width + 1) :].strip()
         if east:
             letters[_E + r] = east
@@ -129,5 +131,7 @@ def parse(text: str, game: PullingStrings | None = None, turn: int = 0) -> Pulli
         if seen is None:
             broken |= 1 << end
         elif seen.lower() != game.letters[end].lower():
-            raise PositionError(f"end {end} shows {seen!r} but this game has {game.letters[end]!r} there")
+            raise PositionError(
+                f"end {end} shows {seen!r} but this game has {game.letters[end]!r} there"
+            )
     return PullingStringsState(game, stacks, broken, turn)

@@ -23,16 +23,15 @@ from taut.core.game import JSON, Game, GameInfo, NodeKind, Outcome, State
 from taut.core.options import OptionSpec, OptionValue
 from taut.core.registry import register
 from taut.games.pulling_strings import board
-from taut.games.pulling_strings.heuristic import evaluate
 from taut.games.pulling_strings.board import (
     CELL_END_MASK,
     CENTER,
     CLASSIC_LETTERS,
     HOME_CELLS,
-    NUM_CELLS,
     NUM_ENDS,
     SIZE,
 )
+from taut.games.pulling_strings.heuristic import evaluate
 
 X, O = 0, 1
 #: Disks needed on a player's homes to win.
@@ -51,8 +50,10 @@ def _check(options: dict[str, OptionValue]) -> None:
     if options["edition"] != "published":
         raise InvalidOptionError("option 'letters' applies only to edition=published")
     text = str(letters)
-    if len(text) != NUM_ENDS or len(set(text)) != NUM_ENDS or not set(text) <= set(
-        string.ascii_uppercase
+    if (
+        len(text) != NUM_ENDS
+        or len(set(text)) != NUM_ENDS
+        or not set(text) <= set(string.ascii_uppercase)
     ):
         raise InvalidOptionError(
             "option 'letters' must be 20 distinct capital letters A-Z, one per end in the "
@@ -72,20 +73,47 @@ class PullingStrings(Game):
     name = "pulling-strings"
     title = "Pulling Strings"
     OPTIONS = (
-        OptionSpec("edition", str, "classic", "2003 fixed letters or the published tiles",
-                   choices=("classic", "published")),
-        OptionSpec("break", str, "end", "what breaks when both pull the same end",
-                   choices=("end", "string")),
-        OptionSpec("corner", str, "split",
-                   "a stack pulled off both edges in a corner: split (gains a disk if odd) "
-                   "or keep (unchanged)", choices=("split", "keep")),
-        OptionSpec("max_turns", int, None, "turns after which the game is drawn",
-                   minimum=1, nullable=True, aliases=("max-turns",)),
-        OptionSpec("seed", int, None, "seed that places the published edition's letters",
-                   nullable=True),
-        OptionSpec("letters", str, None,
-                   "published edition: the 20 letters on ends N0..N4 E0..E4 S0..S4 W0..W4",
-                   nullable=True),
+        OptionSpec(
+            "edition",
+            str,
+            "classic",
+            "2003 fixed letters or the published tiles",
+            choices=("classic", "published"),
+        ),
+        OptionSpec(
+            "break",
+            str,
+            "end",
+            "what breaks when both pull the same end",
+            choices=("end", "string"),
+        ),
+        OptionSpec(
+            "corner",
+            str,
+            "split",
+            "a stack pulled off both edges in a corner: split (gains a disk if odd) "
+            "or keep (unchanged)",
+            choices=("split", "keep"),
+        ),
+        OptionSpec(
+            "max_turns",
+            int,
+            None,
+            "turns after which the game is drawn",
+            minimum=1,
+            nullable=True,
+            aliases=("max-turns",),
+        ),
+        OptionSpec(
+            "seed", int, None, "seed that places the published edition's letters", nullable=True
+        ),
+        OptionSpec(
+            "letters",
+            str,
+            None,
+            "published edition: the 20 letters on ends N0..N4 E0..E4 S0..S4 W0..W4",
+            nullable=True,
+        ),
     )
 
     def __init__(self, **options: Any) -> None:
@@ -94,7 +122,9 @@ class PullingStrings(Game):
             rng = random.Random(self.options["seed"])
             self.options["letters"] = "".join(rng.sample(string.ascii_uppercase, NUM_ENDS))
         self.letters: str = (
-            CLASSIC_LETTERS if self.options["edition"] == "classic" else str(self.options["letters"])
+            CLASSIC_LETTERS
+            if self.options["edition"] == "classic"
+            else str(self.options["letters"])
         )
         self._letter_index = {ch: i for i, ch in enumerate(self.letters)}
         # Lower-case lookups too, so "C" and "c" both name the same end.
@@ -445,7 +475,9 @@ class PullingStringsState(State):
     def to_json(self) -> JSON:
         """The position in the replay format (stacks and broken ends sorted)."""
         out = self._outcome
-        result = None if out is None else ("draw" if out.is_draw else self.seat_name(out.winners[0]))
+        result = (
+            None if out is None else ("draw" if out.is_draw else self.seat_name(out.winners[0]))
+        )
         return {
             "turn": self.turn,
             "stacks": self.stack_list(),
@@ -478,4 +510,7 @@ class PullingStringsState(State):
         return render(self)
 
     def __repr__(self) -> str:
-        return f"PullingStringsState(turn={self.turn}, stacks={self.stack_list()}, broken={self.broken_letters()})"
+        return (
+            f"PullingStringsState(turn={self.turn}, stacks={self.stack_list()}, "
+            f"broken={self.broken_letters()})"
+        )

@@ -1,0 +1,38 @@
+"""Agents: one protocol for every player, from uniform random to search."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from taut.agents.base import Agent, RandomAgent
+from taut.agents.greedy import GreedyAgent
+from taut.agents.matrix import solve_matrix_game
+from taut.core.errors import InvalidOptionError
+
+#: Agent factories by name. Each takes keyword parameters from ``NAME:key=value`` specs.
+AGENTS: dict[str, Callable[..., Agent]] = {
+    "random": RandomAgent,
+    "greedy": GreedyAgent,
+}
+
+
+def make_agent(spec: str, **extra: Any) -> Agent:
+    """Build an agent from a spec ``NAME`` or ``NAME:key=value[:key=value...]``."""
+    name, *params = spec.split(":")
+    factory = AGENTS.get(name)
+    if factory is None:
+        raise InvalidOptionError(f"unknown agent {name!r}; agents: {', '.join(sorted(AGENTS))}")
+    kwargs: dict[str, Any] = dict(extra)
+    for param in params:
+        key, sep, value = param.partition("=")
+        if not sep:
+            raise InvalidOptionError(f"agent parameter {param!r} is not key=value")
+        kwargs[key] = value
+    try:
+        return factory(**kwargs)
+    except TypeError as exc:
+        raise InvalidOptionError(f"agent {name!r} does not take those parameters: {exc}") from None
+
+
+__all__ = ["AGENTS", "Agent", "GreedyAgent", "RandomAgent", "make_agent", "solve_matrix_game"]

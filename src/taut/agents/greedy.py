@@ -1,0 +1,96 @@
+"""The greedy agent: one turn of look-ahead with an injected evaluator.
+
+* At a one-seat node it plays the action whose successor evaluates best (ties at random;
+  a chance successor is averaged over its outcomes).
+* At a two-seat simultaneous node it builds the one-turn matrix game of evaluations,
+  solves it by linear programming and samples its equilibrium mix: a deterministic choice
+  in a simultaneous game is exploitable.
+* With more simultaneous seats it scores each of its actions against a sample of the
+  others' joint choices.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Callable
+
+import numpy as np
+
+from taut.agents.base import Agent
+from taut.agents.matrix import solve_matrix_game
+from taut.core.game import CHANCE_SEAT, NodeKind, State
+
+Evaluator = Callable[[State], tuple[float, ...]]
+
+#: Opponent profiles sampled per action when three or more seats act at once.
+SAMPLED_PROFILES = 48
+
+
+class GreedyAgent(Agent):
+    """One-turn look-ahead; ``evaluator`` defaults to the game's own heuristic."""
+
+    name = "greedy"
+
+    def __init__(self, evaluator: Evaluator | None = None) -> None:
+        self.evaluator = evaluator
+
+    def _value(self, state: State, seat: int) -> float:
+        if state.kind is NodeKind.CHANCE:
+            return sum(
+                p * self._value(state.apply({CHANCE_SEAT: o}), seat)
+                for o, p in state.chance_outcomes()
+            )
+        evaluate = self.evaluator or state.game.heuristic
+        return evaluate(state)[seat]
+
+    def act(self, state: State, seat: int, rng: random.Random) -> int:
+        """Choose by one-turn look-ahead (see the module docstring)."""
+        seats = state.acting_seats()
+        mine = list(state.legal_actions(seat))
+        if len(mine) == 1:
+            return mine[0]
+        others = [s for s in seats if s != seat]
+        if not others:
+            scores = [self._value(state.apply({seat: a}), seat) for a in mine]
+            best = max(scores)
+            return rng.choice([a for a, v in zip(mine, scores, strict=True) if v >= best - 1e-9])
+        if len(others) == 1:
+            other = others[0]
+            theirs = list(state.legal_actions(other))
+            matrix = np.array(
+                [
+                    [self._value(state.apply({seat: a, other: b}), seat) for b in theirs]
+                    for a in mine
+                ]
+            )
+            _, mix, _ = solve_matrix_game(matrix)
+            return mine[_sample(mix, rng)]
+        legal = [list(state.legal_actions(s)) for s in others]
+        size = 1
+        for options in legal:
+            size *= len(options)
+        if size <= SAMPLED_PROFILES:
+            profiles = list(itertools.product(*legal))
+        else:
+            profiles = [tuple(rng.choice(o) for o in legal) for _ in range(SAMPLED_PROFILES)]
+        scores = []
+        for a in mine:
+            total = 0.0
+            for profile in profiles:
+                joint = dict(zip(others, profile, strict=True))
+                joint[seat] = a
+                total += self._value(state.apply(joint), seat)
+            scores.append(total / len(profiles))
+        best = max(scores)
+        return rng.choice([a for a, v in zip(mine, scores, strict=True) if v >= best - 1e-9])
+
+
+def _sample(p: np.ndarray, rng: random.Random) -> int:
+    r = rng.random()
+    acc = 0.0
+    for i, pi in enumerate(p):
+        acc += float(pi)
+        if r < acc:
+            return i
+    return int(np.argmax(p))

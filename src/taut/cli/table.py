@@ -1,0 +1,115 @@
+"""A terminal table: human seats enter actions, with hidden entry when people share a screen.
+
+A human is just another :class:`~taut.agents.base.Agent`. When two or more humans share the
+terminal, each entry is typed without echo and the screen is cleared before and after it,
+so nobody sees another's choice. A bad entry gets a message and a new prompt; the game is
+never lost. Commands at any prompt: ``help`` (legal actions), ``draw`` (offer a draw, where
+the game has one), ``quit`` (stop; the record so far is kept).
+"""
+
+from __future__ import annotations
+
+import getpass
+import random
+from collections.abc import Callable
+
+from rich.console import Console
+from rich.markup import escape
+
+from taut.agents.base import Agent
+from taut.arena.match import DrawOffer, QuitGame
+from taut.core.errors import ActionError
+from taut.core.game import State
+
+ReadLine = Callable[[str, bool], str]
+"""Reads one line: ``(prompt, hidden) -> text``; raises EOFError at end of input."""
+
+
+def terminal_read_line(prompt: str, hidden: bool) -> str:
+    """Read from the terminal, without echo when ``hidden``."""
+    return getpass.getpass(prompt) if hidden else input(prompt)
+
+
+class TerminalTable:
+    """Shared terminal for the human seats of one game."""
+
+    def __init__(
+        self,
+        console: Console,
+        render: Callable[[State], str],
+        humans: int,
+        read_line: ReadLine = terminal_read_line,
+        verb: str = "plays",
+    ) -> None:
+        self.console = console
+        self.render = render
+        self.cover = humans >= 2
+        self.read_line = read_line
+        self.verb = verb
+
+    def _read(self, prompt: str, hidden: bool) -> str:
+        try:
+            return self.read_line(prompt, hidden).strip()
+        except (EOFError, KeyboardInterrupt):
+            self.console.print()
+            raise QuitGame() from None
+
+    def ask_action(self, state: State, seat: int) -> int:
+        """Prompt the human at ``seat`` until a legal action is entered."""
+        name = state.seat_name(seat)
+        if self.cover:
+            self.console.clear()
+            self._read(
+                f"Pass the keyboard to {name}; press Enter when only {name} can see. ", False
+            )
+            self.console.print(self.render(state))
+        while True:
+            text = self._read(f"{name} {self.verb}> ", self.cover)
+            lowered = text.lower()
+            if lowered in ("help", "?", "h"):
+                legal = " ".join(state.action_to_string(seat, a) for a in state.legal_actions(seat))
+                self.console.print(f"Legal: {escape(legal)}")
+                self.console.print("Commands: help, draw (offer a draw), quit (stop the game)")
+                continue
+            if lowered == "quit":
+                raise QuitGame()
+            if lowered == "draw":
+                raise DrawOffer(seat)
+            if not text:
+                continue
+            try:
+                action = state.string_to_action(seat, text)
+                if not state.is_legal(seat, action):
+                    raise ActionError(state.illegal_reason(seat, action))
+            except ActionError as exc:
+                self.console.print(
+                    f"[red]{escape(str(exc))}[/red] (type help for the legal actions)"
+                )
+                continue
+            if self.cover:
+                self.console.clear()
+                self.console.print(f"{name} has chosen (hidden).")
+            return action
+
+    def ask_draw(self, state: State, seat: int) -> bool:
+        """Ask the human at ``seat`` whether to accept a draw."""
+        name = state.seat_name(seat)
+        answer = self._read(f"A draw is offered. {name}, accept? [y/N] ", False)
+        return answer.lower() in ("y", "yes")
+
+
+class HumanAgent(Agent):
+    """A person at the terminal, entering actions in the game's notation."""
+
+    name = "human"
+
+    def __init__(self, table: TerminalTable) -> None:
+        self.table = table
+
+    def act(self, state: State, seat: int, rng: random.Random) -> int:
+        """Ask the person for an action."""
+        return self.table.ask_action(state, seat)
+
+    def accept_draw(self, state: State, seat: int) -> bool:
+        """Ask the person whether to accept."""
+        return self.table.ask_draw(state, seat)

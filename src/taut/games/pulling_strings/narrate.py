@@ -1,0 +1,56 @@
+"""Plain-language account of a Pulling Strings turn: who pulled what, splits and breaks."""
+
+from __future__ import annotations
+
+from taut.games.pulling_strings.board import NUM_ENDS, SIZE, end_name, opposite
+from taut.games.pulling_strings.rules import O, PullingStringsState, X
+
+
+def cell_name(cell: int) -> str:
+    """``row r, col c`` for a cell number."""
+    return f"({cell // SIZE},{cell % SIZE})"
+
+
+def describe_turn(
+    before: PullingStringsState, p: int, q: int, after: PullingStringsState
+) -> list[str]:
+    """Sentences describing the turn from ``before`` to ``after`` (X pulled p, O pulled q)."""
+    game = before.game
+    names = game.seat_titles
+    lines = [
+        f"{names[X]} (X) pulled {game.letters[p]} ({end_name(p)}), "
+        f"{names[O]} (O) pulled {game.letters[q]} ({end_name(q)})."
+    ]
+    plan = game.plans[p * NUM_ENDS + q]
+    for cell, n in sorted(before.stacks.items()):
+        m = plan[cell]
+        if isinstance(m, tuple):
+            a, b = m
+            half = (n + 1) // 2
+            extra = " (one disk added)" if n % 2 else ""
+            where = [f"{half} to {cell_name(d)}" if d != cell else f"{half} stays" for d in (a, b)]
+            lines.append(f"Stack of {n} at {cell_name(cell)} splits{extra}: {', '.join(where)}.")
+        elif m != cell:
+            lines.append(f"Stack of {n} moves {cell_name(cell)} -> {cell_name(m)}.")
+    merged = [c for c, n in after.stacks.items() if n > 0 and _arrivals(before, plan, c) > 1]
+    for c in sorted(merged):
+        lines.append(f"Stacks combine at {cell_name(c)}: {after.stacks[c]} disks.")
+    if p == q:
+        broken = [game.letters[p]]
+        if game.break_string:
+            broken.append(game.letters[opposite(p)])
+        lines.append(f"Both pulled the same end: {' and '.join(broken)} broken for good.")
+    hx, ho = after.home()
+    lines.append(f"Disks home: X {hx}, O {ho}.")
+    return lines
+
+
+def _arrivals(
+    before: PullingStringsState, plan: tuple[int | tuple[int, int], ...], cell: int
+) -> int:
+    count = 0
+    for c in before.stacks:
+        m = plan[c]
+        dests = m if isinstance(m, tuple) else (m,)
+        count += sum(1 for d in dests if d == cell)
+    return count
