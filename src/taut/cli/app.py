@@ -26,7 +26,13 @@ replay_app = typer.Typer(
     help="Replay games from move lists or records, checking every move.", no_args_is_help=True
 )
 solve_app = typer.Typer(help="Solve games exactly.", no_args_is_help=True)
+selfplay_app = typer.Typer(
+    help="Play many games between agents and write their records.", no_args_is_help=True
+)
+analyse_app = typer.Typer(help="Analyse games and agents.", no_args_is_help=True)
 app.add_typer(play_app, name="play")
+app.add_typer(selfplay_app, name="selfplay")
+app.add_typer(analyse_app, name="analyse")
 app.add_typer(replay_app, name="replay")
 app.add_typer(solve_app, name="solve")
 

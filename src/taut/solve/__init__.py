@@ -1,0 +1,1 @@
+"""Exact solvers: the Push-Pull duel, the Track Tiles solitaire puzzle."""
