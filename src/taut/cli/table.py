@@ -66,7 +66,8 @@ class TerminalTable:
         while True:
             text = self._read(f"{name} {self.verb}> ", self.cover)
             lowered = text.lower()
-            if lowered in ("help", "?", "h"):
+            # Only words that are no action in any game: "h" is a Pulling Strings letter.
+            if lowered in ("help", "?"):
                 legal = " ".join(state.action_to_string(seat, a) for a in state.legal_actions(seat))
                 self.console.print(f"Legal: {escape(legal)}")
                 self.console.print("Commands: help, draw (offer a draw), quit (stop the game)")

@@ -1,0 +1,81 @@
+"""Agents: the matrix-game solver, random and greedy play, the match loop."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+import taut
+from taut.agents import GreedyAgent, RandomAgent, make_agent, solve_matrix_game
+from taut.arena import play_match
+from taut.core.errors import InvalidOptionError
+from taut.games.pulling_strings import PullingStringsState
+
+
+def test_rock_paper_scissors() -> None:
+    value, x, y = solve_matrix_game([[0, -1, 1], [1, 0, -1], [-1, 1, 0]])
+    assert value == pytest.approx(0.0, abs=1e-9)
+    assert x == pytest.approx([1 / 3] * 3, abs=1e-7)
+    assert y == pytest.approx([1 / 3] * 3, abs=1e-7)
+
+
+def test_matching_pennies_biased() -> None:
+    # Row wins 3 on (H,H), 1 on (T,T), loses 2 on mismatches... value and mixes known:
+    a = np.array([[3.0, -2.0], [-2.0, 1.0]])
+    value, x, y = solve_matrix_game(a)
+    # x = (3/8, 5/8), y = (3/8, 5/8), value = -1/8.
+    assert value == pytest.approx(-1 / 8, abs=1e-9)
+    assert x == pytest.approx([3 / 8, 5 / 8], abs=1e-7)
+    assert y == pytest.approx([3 / 8, 5 / 8], abs=1e-7)
+
+
+def test_saddle_point_and_constant() -> None:
+    value, x, _ = solve_matrix_game([[1, 2], [0, -1]])
+    assert value == pytest.approx(1.0) and x == pytest.approx([1, 0], abs=1e-9)
+    value, x, y = solve_matrix_game([[2, 2], [2, 2]])
+    assert value == 2 and x.sum() == pytest.approx(1) and y.sum() == pytest.approx(1)
+    with pytest.raises(ValueError):
+        solve_matrix_game(np.zeros((0, 2)))
+
+
+def test_greedy_takes_a_winning_pull() -> None:
+    game = taut.make("pulling-strings")
+    # X home at (1,4): g moves the 5-stack there whatever O pulls, unless O pulls g too.
+    state = game.state_from_json({"stacks": [[1, 3, 5]], "broken": []})
+    agent = GreedyAgent()
+    picks = [agent.act(state, 0, random.Random(i)) for i in range(20)]
+    g = state.string_to_action(0, "g")
+    assert picks.count(g) >= 15
+
+
+def test_greedy_beats_random() -> None:
+    game = taut.make("pulling-strings", max_turns=200)
+    wins = 0
+    for seed in range(30):
+        agents = [GreedyAgent(), RandomAgent()] if seed % 2 == 0 else [RandomAgent(), GreedyAgent()]
+        result = play_match(game, agents, seed=seed)
+        out = result.state.outcome
+        assert out is not None
+        greedy_seat = 0 if seed % 2 == 0 else 1
+        wins += out.winners == (greedy_seat,)
+    assert wins >= 25
+
+
+def test_match_is_reproducible_and_records_replay() -> None:
+    game = taut.make("pulling-strings", max_turns=100)
+    a = play_match(game, [make_agent("greedy"), make_agent("random")], seed=11)
+    b = play_match(game, [make_agent("greedy"), make_agent("random")], seed=11)
+    assert a.record.moves == b.record.moves
+    final = a.record.replay()
+    assert isinstance(final, PullingStringsState) and final == a.state
+
+
+def test_make_agent_errors() -> None:
+    with pytest.raises(InvalidOptionError, match="agents: greedy, random"):
+        make_agent("wizard")
+    with pytest.raises(InvalidOptionError, match="key=value"):
+        make_agent("random:fast")
+    with pytest.raises(InvalidOptionError, match="does not take"):
+        make_agent("random:depth=3")
