@@ -82,7 +82,7 @@ def check_conformance(game: Game, games: int = 20, seed: int = 0, max_nodes: int
         _check_state(state)
         record.finish(state)
         # Record -> JSON -> replay gives the same final state.
-        again = GameRecord.from_json(json.loads(json.dumps(record.to_json()))).replay()
+        again = GameRecord.from_json(json.loads(json.dumps(record.to_json()))).replay(game)
         assert json.dumps(again.to_json(), sort_keys=True) == json.dumps(
             state.to_json(), sort_keys=True
         )

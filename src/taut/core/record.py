@@ -54,15 +54,18 @@ class GameRecord:
         )
         self.agreed_draw = out is not None and out.reason == "agreement"
 
-    def replay(self) -> State:
+    def replay(self, game: Game | None = None) -> State:
         """Replay every move from the start and return the final state.
 
-        Raises :class:`RecordError` naming the move that fails.
+        The game is rebuilt from the record's name and options unless ``game`` is given
+        (for games that are not in the registry, such as wrapped views). Raises
+        :class:`RecordError` naming the move that fails.
         """
-        try:
-            game = make(self.game, **self.options)
-        except TautError as exc:
-            raise RecordError(f"record cannot set up the game: {exc}") from exc
+        if game is None:
+            try:
+                game = make(self.game, **self.options)
+            except TautError as exc:
+                raise RecordError(f"record cannot set up the game: {exc}") from exc
         state = game.new_initial_state()
         for i, move in enumerate(self.moves, start=1):
             try:
