@@ -322,3 +322,23 @@ def test_record_with_wrong_outcome_is_refused() -> None:
     rec.moves.append({"X": "zz", "O": "c"})
     with pytest.raises(taut.core.RecordError, match="move 2"):
         rec.replay()
+
+
+def test_rollout_matches_protocol_from_a_midgame_position() -> None:
+    game = classic(max_turns=150)
+    start = game.state_from_json(
+        {"stacks": [[0, 0, 3], [2, 2, 4], [4, 1, 1]], "broken": ["c", "h"], "turn": 10}
+    )
+    for seed in range(100):
+        for limit in (1, 5, 1000):
+            fast = game.rollout(start, random.Random(seed), limit)
+            rng = random.Random(seed)
+            s: PullingStringsState = start
+            for _ in range(limit):
+                if s.is_terminal():
+                    break
+                legal = s.legal_actions(0)
+                p = rng.choice(legal)
+                q = rng.choice(legal)
+                s = s.pull(p, q)
+            assert fast == s, (seed, limit)

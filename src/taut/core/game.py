@@ -160,6 +160,18 @@ class Game(ABC):
         assert outcome is not None  # a terminal state always has an outcome
         return nodes, outcome
 
+    def rollout(self, state: State, rng: random.Random, limit: int) -> State:
+        """Random play from ``state`` for at most ``limit`` nodes; returns the last state.
+
+        Search uses this for playouts. Games may override it with a compact loop over the
+        same rules (a test then checks the two agree).
+        """
+        for _ in range(limit):
+            if state.is_terminal():
+                break
+            state = state.apply_unchecked(state.random_joint(rng))
+        return state
+
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
         return f"{type(self).__name__}({opts})"
@@ -235,6 +247,14 @@ class State(ABC):
         (or its subclass :class:`GameOverError`) naming what was wrong.
         """
         return self._apply(self.check_joint(action))
+
+    def apply_unchecked(self, joint: dict[int, int]) -> State:
+        """The fast path of :meth:`apply` for search: no validation at all.
+
+        Only for joint actions built from :meth:`legal_actions` / :meth:`chance_outcomes`
+        of this very state (one entry per acting seat); anything else is undefined.
+        """
+        return self._apply(joint)
 
     def check_joint(self, action: int | Mapping[int, int]) -> dict[int, int]:
         """Validate ``action`` as :meth:`apply` does and return it as a joint mapping."""

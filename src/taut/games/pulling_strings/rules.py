@@ -229,19 +229,33 @@ class PullingStrings(Game):
     def random_playout(self, rng: random.Random) -> tuple[int, Outcome]:
         """Play one uniform-random game from the start; return its length and outcome.
 
-        A compact, mutable loop over the same move plans as :meth:`PullingStringsState.pull`
-        (no state objects), for benchmarks and rollouts. A test checks it against the
-        protocol path move by move.
+        Uses the compact loop of :meth:`rollout`; a test checks it against the protocol
+        path move by move.
         """
+        final = self.rollout(self.new_initial_state(), rng, 1 << 62)
+        assert final._outcome is not None
+        return final.turn, final._outcome
+
+    def rollout(self, state: State, rng: random.Random, limit: int) -> PullingStringsState:
+        """Uniform-random play from ``state`` for at most ``limit`` turns.
+
+        A compact, mutable loop over the same move plans as :meth:`PullingStringsState.pull`
+        (no state objects until the end), for benchmarks and search playouts. It draws
+        X's pull then O's pull with ``rng.choice``, exactly like the protocol path.
+        """
+        assert isinstance(state, PullingStringsState)
+        if state._outcome is not None or limit <= 0:
+            return state
         plans = self.plans
         legal_ends = self.legal_ends
         choice = rng.choice
         break_string = self.break_string
         max_turns = self.max_turns if self.max_turns is not None else -1
-        stacks: dict[int, int] = {CENTER: START_DISKS}
-        broken = 0
-        legal = legal_ends(0)
-        turn = 0
+        stacks = state._stacks
+        broken = state.broken
+        legal = legal_ends(broken)
+        turn = state.turn
+        stop = turn + limit
         while True:
             p = choice(legal)
             q = choice(legal)
@@ -259,23 +273,24 @@ class PullingStrings(Game):
                     new[b] = get(b, 0) + h
             stacks = new
             turn += 1
-            hx = get(_X0, 0) + get(_X1, 0) + get(_X2, 0) + get(_X3, 0)
-            ho = get(_O0, 0) + get(_O1, 0) + get(_O2, 0) + get(_O3, 0)
-            if (hx >= WIN_DISKS or ho >= WIN_DISKS) and hx != ho:
-                return turn, Outcome((X,) if hx > ho else (O,), "home")
             if p == q:
                 broken |= 1 << p
                 if break_string:
                     broken |= 1 << board.opposite(p)
                 legal = legal_ends(broken)
+            hx = get(_X0, 0) + get(_X1, 0) + get(_X2, 0) + get(_X3, 0)
+            ho = get(_O0, 0) + get(_O1, 0) + get(_O2, 0) + get(_O3, 0)
+            if (hx >= WIN_DISKS or ho >= WIN_DISKS) and hx != ho:
+                break
             if broken:
                 for cell in stacks:
                     if CELL_END_MASK[cell] & ~broken:
                         break
                 else:
-                    return turn, Outcome((), "stuck")
-            if turn == max_turns:
-                return turn, Outcome((), "max_turns")
+                    break
+            if turn in (max_turns, stop):
+                break
+        return PullingStringsState(self, stacks, broken, turn)
 
     def heuristic(self, state: State) -> tuple[float, ...]:
         """Evaluation by disks home and closeness of the stacks to each side's homes."""
