@@ -8,12 +8,14 @@ from typing import Any
 from taut.agents.base import Agent, RandomAgent
 from taut.agents.greedy import GreedyAgent
 from taut.agents.matrix import solve_matrix_game
+from taut.agents.smmcts import SMMCTSAgent
 from taut.core.errors import InvalidOptionError
 
 #: Agent factories by name. Each takes keyword parameters from ``NAME:key=value`` specs.
 AGENTS: dict[str, Callable[..., Agent]] = {
     "random": RandomAgent,
     "greedy": GreedyAgent,
+    "smmcts": SMMCTSAgent,
 }
 
 
@@ -35,4 +37,12 @@ def make_agent(spec: str, **extra: Any) -> Agent:
         raise InvalidOptionError(f"agent {name!r} does not take those parameters: {exc}") from None
 
 
-__all__ = ["AGENTS", "Agent", "GreedyAgent", "RandomAgent", "make_agent", "solve_matrix_game"]
+__all__ = [
+    "AGENTS",
+    "Agent",
+    "GreedyAgent",
+    "RandomAgent",
+    "SMMCTSAgent",
+    "make_agent",
+    "solve_matrix_game",
+]

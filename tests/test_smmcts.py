@@ -1,0 +1,67 @@
+"""SM-MCTS: converges to known equilibria, finds forced wins, plays reproducibly."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import taut
+from taut.agents import make_agent
+from taut.agents.smmcts import SMMCTSAgent
+from taut.core.errors import InvalidOptionError
+from tests.conformance import check_conformance
+from tests.toygames import MatrixGame
+
+BIASED = [[3.0, -2.0], [-2.0, 1.0]]  # equilibrium (3/8, 5/8) for both, value -1/8
+
+
+def test_toy_game_conforms() -> None:
+    check_conformance(MatrixGame(BIASED), games=3)
+
+
+@pytest.mark.parametrize("select", ["rm", "exp3"])
+def test_converges_to_mixed_equilibrium(select: str) -> None:
+    game = MatrixGame(BIASED)
+    state = game.new_initial_state()
+    agent = SMMCTSAgent(select=select, iterations=40000, gamma=0.05)
+    for seat in (0, 1):
+        policy = agent.policy(state, seat, random.Random(seat))
+        assert policy.get(0, 0.0) == pytest.approx(3 / 8, abs=0.06), (select, seat, policy)
+
+
+def test_rock_paper_scissors_is_near_uniform() -> None:
+    game = MatrixGame([[0, -1, 1], [1, 0, -1], [-1, 1, 0]])
+    policy = SMMCTSAgent(select="rm", iterations=30000, gamma=0.05).policy(
+        game.new_initial_state(), 0, random.Random(1)
+    )
+    assert all(abs(policy.get(a, 0) - 1 / 3) < 0.06 for a in range(3)), policy
+
+
+@pytest.mark.parametrize("select", ["rm", "exp3", "uct"])
+def test_finds_winning_pull(select: str) -> None:
+    game = taut.make("pulling-strings", max_turns=200)
+    # X wins now by pulling g (the 5-stack moves onto X's home at row 1, column 4)
+    # unless O also pulls g; any other O pull cannot stop it.
+    state = game.state_from_json({"stacks": [[1, 3, 5]], "broken": []})
+    agent = SMMCTSAgent(select=select, iterations=4000)
+    policy = agent.policy(state, 0, random.Random(0))
+    g = state.string_to_action(0, "g")
+    assert max(policy, key=policy.__getitem__) == g, policy
+
+
+def test_reproducible_with_seed_and_iterations() -> None:
+    game = taut.make("pulling-strings", max_turns=200)
+    state = game.new_initial_state()
+    a = SMMCTSAgent(iterations=500).act(state, 0, random.Random(5))
+    b = SMMCTSAgent(iterations=500).act(state, 0, random.Random(5))
+    assert a == b
+
+
+def test_spec_parameters_and_errors() -> None:
+    agent = make_agent("smmcts:select=exp3:iterations=10:gamma=0.2")
+    assert isinstance(agent, SMMCTSAgent) and agent.select == "exp3" and agent.iterations == 10
+    with pytest.raises(InvalidOptionError, match="rm, exp3 or uct"):
+        make_agent("smmcts:select=best")
+    with pytest.raises(InvalidOptionError, match="gamma"):
+        make_agent("smmcts:gamma=0")
