@@ -67,3 +67,11 @@ def test_commands() -> None:
         HumanAgent(table(1, Script())[0]).act(state, 0, random.Random(0))
     assert HumanAgent(table(1, Script("y"))[0]).accept_draw(state, 1) is True
     assert HumanAgent(table(1, Script("n"))[0]).accept_draw(state, 1) is False
+
+
+def test_report_is_shown_again_after_the_handover() -> None:
+    state = taut.make("pulling-strings").new_initial_state()
+    t, out = table(2, Script("", "c"))
+    t.report = "Turn 3: X pulled a, O pulled b."
+    HumanAgent(t).act(state, 0, random.Random(0))
+    assert "Turn 3: X pulled a, O pulled b." in out.getvalue()

@@ -90,8 +90,10 @@ def play(
     console.print(render(game.new_initial_state()))
 
     def observe(before: State, joint: dict[int, int], after: State) -> None:
+        lines = describe_turn(_ps(before), joint[0], joint[1], _ps(after))
+        table.report = f"Turn {_ps(after).turn}: " + "\n".join(lines)
         console.rule(f"Turn {_ps(after).turn}")
-        for line in describe_turn(_ps(before), joint[0], joint[1], _ps(after)):
+        for line in lines:
             console.print(escape(line))
         console.print(render(_ps(after)))
 

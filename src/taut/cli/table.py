@@ -46,6 +46,9 @@ class TerminalTable:
         self.cover = humans >= 2
         self.read_line = read_line
         self.verb = verb
+        #: The public account of the last turn, shown again after each handover (the screen
+        #: is cleared between people, which would otherwise wipe it before it is read).
+        self.report = ""
 
     def _read(self, prompt: str, hidden: bool) -> str:
         try:
@@ -62,6 +65,8 @@ class TerminalTable:
             self._read(
                 f"Pass the keyboard to {name}; press Enter when only {name} can see. ", False
             )
+            if self.report:
+                self.console.print(escape(self.report))
             self.console.print(self.render(state))
         while True:
             text = self._read(f"{name} {self.verb}> ", self.cover)

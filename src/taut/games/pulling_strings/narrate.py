@@ -32,6 +32,10 @@ def describe_turn(
             lines.append(f"Stack of {n} at {cell_name(cell)} splits{extra}: {', '.join(where)}.")
         elif m != cell:
             lines.append(f"Stack of {n} moves {cell_name(cell)} -> {cell_name(m)}.")
+    if len(lines) == 1:
+        lines.append(
+            "No stack is on a pulled string (or each is held against the edge): nothing moves."
+        )
     merged = [c for c, n in after.stacks.items() if n > 0 and _arrivals(before, plan, c) > 1]
     for c in sorted(merged):
         lines.append(f"Stacks combine at {cell_name(c)}: {after.stacks[c]} disks.")
