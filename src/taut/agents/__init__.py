@@ -8,6 +8,7 @@ from typing import Any
 from taut.agents.base import Agent, RandomAgent
 from taut.agents.greedy import GreedyAgent
 from taut.agents.matrix import solve_matrix_game
+from taut.agents.nash import NashSearchAgent
 from taut.agents.smmcts import SMMCTSAgent
 from taut.core.errors import InvalidOptionError
 
@@ -16,6 +17,7 @@ AGENTS: dict[str, Callable[..., Agent]] = {
     "random": RandomAgent,
     "greedy": GreedyAgent,
     "smmcts": SMMCTSAgent,
+    "nash": NashSearchAgent,
 }
 
 
@@ -41,6 +43,7 @@ __all__ = [
     "AGENTS",
     "Agent",
     "GreedyAgent",
+    "NashSearchAgent",
     "RandomAgent",
     "SMMCTSAgent",
     "make_agent",

@@ -1,0 +1,212 @@
+"""Depth-limited Nash search for two-player zero-sum games.
+
+Backward induction to a fixed depth (in turns), with the injected evaluator at the horizon:
+
+* a simultaneous node's value is the value of the matrix game of its children, solved by
+  linear programming. The matrix is filled lazily by a *double oracle* (after Bošanský,
+  Lisý, Lanctot et al., "Algorithms for computing strategies in two-player simultaneous
+  move games", 2016): start from one row and one column, solve the restricted game, add each
+  side's best response to the other's mix, and stop when neither improves. Usually only a
+  small part of the matrix is ever searched;
+* a one-seat node is a max (or min) node searched with alpha-beta bounds;
+* a chance node is the expectation over its outcomes.
+
+Values are cached per (position, depth) within one search. The agent plays by sampling the
+root's equilibrium mix; ``think`` seconds deepen the search one turn at a time (iterative
+deepening) while time remains.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Hashable
+
+import numpy as np
+
+from taut.agents.base import Agent
+from taut.agents.matrix import solve_matrix_game
+from taut.core.errors import InvalidOptionError
+from taut.core.game import CHANCE_SEAT, NodeKind, State
+
+Evaluator = Callable[[State], tuple[float, ...]]
+
+
+class _OutOfTime(Exception):
+    pass
+
+
+class NashSearchAgent(Agent):
+    """Depth-limited Nash search; see the module docstring.
+
+    Parameters: ``depth`` (maximum turns ahead, default 2), ``think`` (seconds: deepen from
+    1 up to ``depth`` while time remains; default none: search exactly ``depth``),
+    ``evaluator`` (defaults to the game's heuristic).
+    """
+
+    name = "nash"
+
+    def __init__(
+        self,
+        depth: int | str = 2,
+        think: float | str | None = None,
+        evaluator: Evaluator | None = None,
+    ) -> None:
+        try:
+            self.depth = int(depth)
+            self.think = None if think is None else float(think)
+        except ValueError as exc:
+            raise InvalidOptionError(f"bad Nash search parameter: {exc}") from None
+        if self.depth < 1:
+            raise InvalidOptionError(f"depth must be at least 1, got {self.depth}")
+        self.evaluator = evaluator
+        self.nodes = 0
+        self.last_depth = 0
+        self.last_value = 0.0
+        self._cache: dict[tuple[Hashable, int], float] = {}
+        self._deadline = math.inf
+
+    def act(self, state: State, seat: int, rng: random.Random) -> int:
+        """Search and sample from ``seat``'s equilibrium mix at the root."""
+        policy = self.policy(state, seat)
+        r = rng.random()
+        acc = 0.0
+        for action, p in policy.items():
+            acc += p
+            if r < acc:
+                return action
+        return max(policy, key=policy.__getitem__)
+
+    def policy(self, state: State, seat: int) -> dict[int, float]:
+        """``seat``'s equilibrium mix at ``state`` for the deepest completed search."""
+        info = state.game.info
+        if info.num_seats != 2 or not info.zero_sum:
+            raise InvalidOptionError("Nash search needs a two-player zero-sum game")
+        legal = list(state.legal_actions(seat))
+        if len(legal) == 1:
+            return {legal[0]: 1.0}
+        self.nodes = 0
+        self._cache = {}
+        best: dict[int, float] = {a: 1.0 / len(legal) for a in legal}
+        self._deadline = math.inf if self.think is None else time.perf_counter() + self.think
+        start = self.depth if self.think is None else 1
+        for depth in range(start, self.depth + 1):
+            try:
+                value, mix = self._root(state, seat, depth)
+            except _OutOfTime:
+                break
+            best, self.last_depth, self.last_value = mix, depth, value
+        return best
+
+    # -- search ---------------------------------------------------------------------------
+
+    def _leaf(self, state: State) -> float:
+        if state.is_terminal():
+            return state.returns()[0]
+        return (self.evaluator or state.game.heuristic)(state)[0]
+
+    def _key(self, state: State) -> Hashable:
+        key = getattr(state, "key", None)
+        return key() if callable(key) else repr(state.to_json())
+
+    def _root(self, state: State, seat: int, depth: int) -> tuple[float, dict[int, float]]:
+        seats = state.acting_seats()
+        if len(seats) == 2:
+            value, x, y, rows, cols = self._matrix(state, depth)
+            mix, actions = (x, rows) if seat == 0 else (y, cols)
+            return value, {a: float(p) for a, p in zip(actions, mix, strict=True) if p > 1e-9}
+        values = {
+            a: self._value(state.apply_unchecked({seat: a}), depth - 1, -math.inf, math.inf)
+            for a in state.legal_actions(seat)
+        }
+        sign = 1 if seat == 0 else -1
+        top = max(sign * v for v in values.values())
+        winners = [a for a, v in values.items() if sign * v >= top - 1e-9]
+        return sign * top, {a: 1.0 / len(winners) for a in winners}
+
+    def _value(self, state: State, depth: int, alpha: float, beta: float) -> float:
+        """Seat 0's value of ``state`` searched ``depth`` turns deep."""
+        if state.is_terminal() or depth <= 0:
+            return self._leaf(state)
+        self.nodes += 1
+        if self.nodes % 256 == 0 and time.perf_counter() > self._deadline:
+            raise _OutOfTime
+        kind = state.kind
+        if kind is NodeKind.CHANCE:
+            return sum(
+                p * self._value(state.apply_unchecked({CHANCE_SEAT: o}), depth, -math.inf, math.inf)
+                for o, p in state.chance_outcomes()
+            )
+        key = (self._key(state), depth)
+        cached = self._cache.get(key)
+        if cached is not None:
+            return cached
+        if kind is NodeKind.SIMULTANEOUS:
+            value = self._matrix(state, depth)[0]
+        else:
+            (seat,) = state.acting_seats()
+            maximise = seat == 0
+            value = -math.inf if maximise else math.inf
+            exact = True
+            for a in state.legal_actions(seat):
+                v = self._value(state.apply_unchecked({seat: a}), depth - 1, alpha, beta)
+                if maximise:
+                    value = max(value, v)
+                    alpha = max(alpha, v)
+                else:
+                    value = min(value, v)
+                    beta = min(beta, v)
+                if alpha >= beta:
+                    exact = False  # a cut: only a bound, not cached
+                    break
+            if not exact:
+                return value
+        self._cache[key] = value
+        return value
+
+    def _matrix(
+        self, state: State, depth: int
+    ) -> tuple[float, np.ndarray, np.ndarray, list[int], list[int]]:
+        """Solve the node's matrix game by double oracle; returns value, mixes, actions."""
+        rows = list(state.legal_actions(0))
+        cols = list(state.legal_actions(1))
+        cells: dict[tuple[int, int], float] = {}
+
+        def entry(i: int, j: int) -> float:
+            v = cells.get((i, j))
+            if v is None:
+                child = state.apply_unchecked({0: rows[i], 1: cols[j]})
+                v = self._value(child, depth - 1, -math.inf, math.inf)
+                cells[(i, j)] = v
+            return v
+
+        r_set, c_set = [0], [0]
+        while True:
+            sub = np.array([[entry(i, j) for j in c_set] for i in r_set])
+            value, x, y = solve_matrix_game(sub)
+            # Best responses over all actions to the restricted mixes.
+            row_scores = [
+                sum(y[k] * entry(i, j) for k, j in enumerate(c_set)) for i in range(len(rows))
+            ]
+            col_scores = [
+                sum(x[k] * entry(i, j) for k, i in enumerate(r_set)) for j in range(len(cols))
+            ]
+            br_row = max(range(len(rows)), key=row_scores.__getitem__)
+            br_col = min(range(len(cols)), key=col_scores.__getitem__)
+            grew = False
+            if row_scores[br_row] > value + 1e-9 and br_row not in r_set:
+                r_set.append(br_row)
+                grew = True
+            if col_scores[br_col] < value - 1e-9 and br_col not in c_set:
+                c_set.append(br_col)
+                grew = True
+            if not grew:
+                break
+        full_x = np.zeros(len(rows))
+        full_y = np.zeros(len(cols))
+        for k, i in enumerate(r_set):
+            full_x[i] = x[k]
+        for k, j in enumerate(c_set):
+            full_y[j] = y[k]
+        return value, full_x, full_y, rows, cols
