@@ -1,0 +1,213 @@
+"""Round-robin tournaments between agents, run in parallel and reproducible from a seed.
+
+Every unordered pair of agents plays ``games`` games. Seats alternate fairly: in game *g*
+seat *i* goes to the first agent when ``(i + g)`` is even, else to the second, so in a
+two-seat game each agent sits first in half the games, and in a game of more seats the
+two agents alternate around the table. Game *g* of pair *(i, j)* gets the seed
+``derive_seed(seed, i, j, g)``, so results do not depend on how the games are spread over
+processes.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from taut.agents import make_agent
+from taut.arena.match import play_match
+from taut.arena.ratings import Ratings
+from taut.arena.stats import score, wilson_interval
+from taut.core.chance import derive_seed
+from taut.core.registry import make
+
+
+@dataclass(frozen=True)
+class GameTask:
+    """One game to play: which agent spec sits in each seat, and its seed."""
+
+    game: str
+    options: dict[str, Any]
+    pair: tuple[int, int]
+    seats: tuple[int, ...]  # per seat: index into the tournament's agent list
+    specs: tuple[str, ...]  # per seat: the agent spec
+    seed: int
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """What a finished game tells the tournament."""
+
+    task: GameTask
+    winners: tuple[int, ...]  # winning seats; empty for a draw
+    reason: str
+    length: int
+
+
+def play_task(task: GameTask) -> GameResult:
+    """Play one scheduled game (runs in a worker process)."""
+    game = make(task.game, **task.options)
+    agents = [make_agent(spec) for spec in task.specs]
+    result = play_match(game, agents, seed=task.seed)
+    outcome = result.state.outcome
+    assert outcome is not None
+    return GameResult(task, outcome.winners, outcome.reason, len(result.record.moves))
+
+
+def schedule(
+    game: str, options: dict[str, Any], agents: Sequence[str], games: int, seed: int, seats: int
+) -> list[GameTask]:
+    """All games of a round robin between ``agents`` (``games`` per pair)."""
+    tasks = []
+    for i in range(len(agents)):
+        for j in range(i + 1, len(agents)):
+            for g in range(games):
+                order = tuple(i if (s + g) % 2 == 0 else j for s in range(seats))
+                tasks.append(
+                    GameTask(
+                        game,
+                        dict(options),
+                        (i, j),
+                        order,
+                        tuple(agents[k] for k in order),
+                        derive_seed(seed, i, j, g),
+                    )
+                )
+    return tasks
+
+
+@dataclass
+class PairRecord:
+    """Results between two agents."""
+
+    a: str
+    b: str
+    a_wins: int = 0
+    b_wins: int = 0
+    draws: int = 0
+
+
+@dataclass
+class AgentRecord:
+    """One agent's totals over the tournament."""
+
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+
+
+@dataclass
+class TournamentResult:
+    """Everything a tournament measured."""
+
+    game: str
+    options: dict[str, Any]
+    games_per_pair: int
+    agents: list[str]
+    totals: dict[str, AgentRecord]
+    pairs: list[PairRecord]
+    ratings: Ratings
+    results: list[GameResult] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON report (see the command's help for the format)."""
+        out: dict[str, Any] = {}
+        for name in self.agents:
+            rec = self.totals[name]
+            n = rec.wins + rec.draws + rec.losses
+            lo, hi = wilson_interval(rec.wins + 0.5 * rec.draws, n)
+            mu, sigma = self.ratings.get(name)
+            out[name] = {
+                "wins": rec.wins,
+                "draws": rec.draws,
+                "losses": rec.losses,
+                "rating": round(mu, 3),
+                "rating_sigma": round(sigma, 3),
+                "score": round(score(rec.wins, rec.draws, rec.losses), 4),
+                "score_ci95": [round(lo, 4), round(hi, 4)],
+            }
+        return {
+            "game": self.game,
+            "options": self.options,
+            "games": self.games_per_pair,
+            "agents": self.agents,
+            "results": out,
+            "pairs": [
+                {"a": p.a, "b": p.b, "a_wins": p.a_wins, "b_wins": p.b_wins, "draws": p.draws}
+                for p in self.pairs
+            ],
+        }
+
+
+def run_tournament(
+    game: str,
+    options: dict[str, Any],
+    agents: Sequence[str],
+    games: int,
+    seed: int,
+    workers: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> TournamentResult:
+    """Play the round robin and gather totals, pairwise results and ratings.
+
+    ``workers`` processes play in parallel (default: one per core; 1 plays in this
+    process). ``progress(done, total)`` is called as games finish.
+    """
+    names = list(agents)
+    if len(set(names)) != len(names):
+        raise ValueError(f"agent specs must be distinct, got {names}")
+    for spec in names:
+        make_agent(spec)  # fail early, with the agent's own message
+    seats = make(game, **options).info.num_seats
+    tasks = schedule(game, options, names, games, seed, seats)
+    workers = workers or os.cpu_count() or 1
+    results: list[GameResult] = []
+    if workers == 1 or len(tasks) == 1:
+        for task in tasks:
+            results.append(play_task(task))
+            if progress:
+                progress(len(results), len(tasks))
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            for res in pool.map(play_task, tasks, chunksize=max(1, len(tasks) // (workers * 8))):
+                results.append(res)
+                if progress:
+                    progress(len(results), len(tasks))
+    return summarise(game, options, names, games, results)
+
+
+def summarise(
+    game: str, options: dict[str, Any], names: list[str], games: int, results: list[GameResult]
+) -> TournamentResult:
+    """Totals, pairwise counts and ratings from game results (in schedule order)."""
+    totals = {name: AgentRecord() for name in names}
+    pairs = {
+        (i, j): PairRecord(names[i], names[j])
+        for i in range(len(names))
+        for j in range(i + 1, len(names))
+    }
+    ratings = Ratings(names)
+    for res in results:
+        i, j = res.task.pair
+        winners_agents = {res.task.seats[s] for s in res.winners}
+        pair = pairs[(i, j)]
+        if winners_agents == {i}:
+            pair.a_wins += 1
+            totals[names[i]].wins += 1
+            totals[names[j]].losses += 1
+            ratings.update(names[i], names[j], 1.0)
+        elif winners_agents == {j}:
+            pair.b_wins += 1
+            totals[names[j]].wins += 1
+            totals[names[i]].losses += 1
+            ratings.update(names[i], names[j], 0.0)
+        else:  # nobody won, or both agents share the win (a team of mixed agents)
+            pair.draws += 1
+            totals[names[i]].draws += 1
+            totals[names[j]].draws += 1
+            ratings.update(names[i], names[j], 0.5)
+    return TournamentResult(
+        game, dict(options), games, names, totals, list(pairs.values()), ratings, results
+    )
