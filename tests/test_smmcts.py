@@ -65,3 +65,13 @@ def test_spec_parameters_and_errors() -> None:
         make_agent("smmcts:select=best")
     with pytest.raises(InvalidOptionError, match="gamma"):
         make_agent("smmcts:gamma=0")
+
+
+def test_mcts_is_uct_and_handles_one_seat_nodes() -> None:
+    from taut.core.turn_based import TurnBasedGame
+
+    agent = make_agent("mcts:iterations=300")
+    assert isinstance(agent, SMMCTSAgent) and agent.select == "uct"
+    game = TurnBasedGame(taut.make("pulling-strings", max_turns=100))
+    state = game.new_initial_state()
+    assert 0 <= agent.act(state, 0, random.Random(0)) < 20

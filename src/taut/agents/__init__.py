@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from taut.agents.base import Agent, RandomAgent
@@ -17,6 +18,7 @@ AGENTS: dict[str, Callable[..., Agent]] = {
     "random": RandomAgent,
     "greedy": GreedyAgent,
     "smmcts": SMMCTSAgent,
+    "mcts": partial(SMMCTSAgent, "uct"),
     "nash": NashSearchAgent,
 }
 
