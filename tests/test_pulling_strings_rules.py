@@ -342,3 +342,12 @@ def test_rollout_matches_protocol_from_a_midgame_position() -> None:
                 q = rng.choice(legal)
                 s = s.pull(p, q)
             assert fast == s, (seed, limit)
+
+
+def test_integer_option_choices() -> None:
+    from taut.core.options import OptionSpec
+
+    spec = OptionSpec("set", int, 6, "domino set", choices=(6, 9))
+    assert spec.coerce("9") == 9
+    with pytest.raises(InvalidOptionError, match=re.escape("allowed: 6 | 9")):
+        spec.coerce(7)

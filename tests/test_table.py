@@ -75,3 +75,12 @@ def test_report_is_shown_again_after_the_handover() -> None:
     t.report = "Turn 3: X pulled a, O pulled b."
     HumanAgent(t).act(state, 0, random.Random(0))
     assert "Turn 3: X pulled a, O pulled b." in out.getvalue()
+
+
+def test_draw_is_an_action_when_offers_are_off() -> None:
+    t, out = table(1, Script("draw", "quit"))
+    t.draw_offers = False
+    state = taut.make("pulling-strings").new_initial_state()
+    with pytest.raises(QuitGame):  # "draw" went to the game's parser, then quit
+        HumanAgent(t).act(state, 0, random.Random(0))
+    assert "names no string end" in out.getvalue()

@@ -3,8 +3,9 @@
 A human is just another :class:`~taut.agents.base.Agent`. When two or more humans share the
 terminal, each entry is typed without echo and the screen is cleared before and after it,
 so nobody sees another's choice. A bad entry gets a message and a new prompt; the game is
-never lost. Commands at any prompt: ``help`` (legal actions), ``draw`` (offer a draw, where
-the game has one), ``quit`` (stop; the record so far is kept).
+never lost. Commands at any prompt: ``help`` (legal actions), ``draw`` (offer a draw, unless
+the table is made with ``draw_offers=False`` because "draw" is a move of the game), ``quit``
+(stop; the record so far is kept).
 """
 
 from __future__ import annotations
@@ -40,12 +41,15 @@ class TerminalTable:
         humans: int,
         read_line: ReadLine = terminal_read_line,
         verb: str = "plays",
+        draw_offers: bool = True,
     ) -> None:
         self.console = console
         self.render = render
         self.cover = humans >= 2
         self.read_line = read_line
         self.verb = verb
+        #: Whether typing ``draw`` offers a draw; games where "draw" is a move turn it off.
+        self.draw_offers = draw_offers
         #: The public account of the last turn, shown again after each handover (the screen
         #: is cleared between people, which would otherwise wipe it before it is read).
         self.report = ""
@@ -75,11 +79,12 @@ class TerminalTable:
             if lowered in ("help", "?"):
                 legal = " ".join(state.action_to_string(seat, a) for a in state.legal_actions(seat))
                 self.console.print(f"Legal: {escape(legal)}")
-                self.console.print("Commands: help, draw (offer a draw), quit (stop the game)")
+                offer = "draw (offer a draw), " if self.draw_offers else ""
+                self.console.print(f"Commands: help, {offer}quit (stop the game)")
                 continue
             if lowered == "quit":
                 raise QuitGame()
-            if lowered == "draw":
+            if lowered == "draw" and self.draw_offers:
                 raise DrawOffer(seat)
             if not text:
                 continue

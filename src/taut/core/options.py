@@ -24,7 +24,7 @@ class OptionSpec:
     kind: type
     default: OptionValue
     doc: str
-    choices: tuple[str, ...] = ()
+    choices: tuple[str | int, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
     nullable: bool = False
@@ -33,7 +33,7 @@ class OptionSpec:
     def allowed(self) -> str:
         """A short human description of the allowed values."""
         if self.choices:
-            text = " | ".join(self.choices)
+            text = " | ".join(str(c) for c in self.choices)
         elif self.kind is bool:
             text = "true | false"
         elif self.kind is int:
@@ -75,8 +75,10 @@ class OptionSpec:
                 raise InvalidOptionError(
                     f"option {self.name!r} got {value!r}; allowed: {self.allowed()}"
                 ) from None
-            if (self.minimum is not None and out < self.minimum) or (
-                self.maximum is not None and out > self.maximum
+            if (
+                (self.minimum is not None and out < self.minimum)
+                or (self.maximum is not None and out > self.maximum)
+                or (self.choices and out not in self.choices)
             ):
                 raise InvalidOptionError(
                     f"option {self.name!r} got {out}; allowed: {self.allowed()}"
