@@ -73,7 +73,7 @@ def test_match_is_reproducible_and_records_replay() -> None:
 
 
 def test_make_agent_errors() -> None:
-    with pytest.raises(InvalidOptionError, match="agents: greedy, mcts, nash, random, smmcts"):
+    with pytest.raises(InvalidOptionError, match="agents: greedy, ismcts, mcts, nash, random"):
         make_agent("wizard")
     with pytest.raises(InvalidOptionError, match="key=value"):
         make_agent("random:fast")

@@ -8,6 +8,7 @@ from typing import Any
 
 from taut.agents.base import Agent, RandomAgent
 from taut.agents.greedy import GreedyAgent
+from taut.agents.ismcts import ISMCTSAgent
 from taut.agents.matrix import solve_matrix_game
 from taut.agents.nash import NashSearchAgent
 from taut.agents.smmcts import SMMCTSAgent
@@ -19,6 +20,7 @@ AGENTS: dict[str, Callable[..., Agent]] = {
     "greedy": GreedyAgent,
     "smmcts": SMMCTSAgent,
     "mcts": partial(SMMCTSAgent, "uct"),
+    "ismcts": ISMCTSAgent,
     "nash": NashSearchAgent,
 }
 
@@ -45,6 +47,7 @@ __all__ = [
     "AGENTS",
     "Agent",
     "GreedyAgent",
+    "ISMCTSAgent",
     "NashSearchAgent",
     "RandomAgent",
     "SMMCTSAgent",

@@ -160,6 +160,17 @@ class Game(ABC):
         assert outcome is not None  # a terminal state always has an outcome
         return nodes, outcome
 
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
+        """A full state drawn at random among those ``seat`` cannot tell from ``state``.
+
+        ``state`` is usually ``view(full, seat)``. Information-set search samples one per
+        iteration. Perfect-information games return ``state``; games with hidden
+        information override this.
+        """
+        if self.info.perfect_information:
+            return state
+        raise NotImplementedError(f"{self.title} cannot sample its hidden information")
+
     def rollout(self, state: State, rng: random.Random, limit: int) -> State:
         """Random play from ``state`` for at most ``limit`` nodes; returns the last state.
 
@@ -215,6 +226,14 @@ class State(ABC):
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """``(outcome id, probability)`` pairs at a chance node; empty elsewhere."""
         return []
+
+    def chance_observation(self, seat: int, outcome: int) -> object:
+        """What ``seat`` learns when chance picks ``outcome`` here (None: nothing).
+
+        By default chance is public. Games override it for private chance, such as a tile
+        dealt to another player's hand.
+        """
+        return outcome
 
     def sample_chance(self, rng: random.Random) -> int:
         """Draw a chance outcome with its probability (raises ValueError elsewhere)."""

@@ -209,6 +209,14 @@ class TugOfWar(Game):
         assert isinstance(state, TugState)
         return evaluate(state)
 
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
+        """Deal the tiles ``seat`` cannot see at random (see ``determinize.py``)."""
+        from taut.games.tug_of_war.determinize import determinize
+        from taut.games.tug_of_war.state import TugState
+
+        assert isinstance(state, TugState)
+        return determinize(state, seat, rng)
+
     def random_playout(self, rng: random.Random) -> tuple[int, Outcome]:
         """One uniform-random game by a compact loop over the same rules.
 

@@ -398,6 +398,20 @@ class TugState(State):
         canonical = ds.canonical
         return [(canonical[t], p) for t in tiles]
 
+    def chance_observation(self, seat: int, outcome: int) -> object:
+        """A starter is dealt face up; a hand tile or a drawn tile is seen by its owner only."""
+        if self.phase == DEAL:
+            order = self.order
+            k = self.dealt
+            if k < len(order):
+                return outcome
+            owner = order[(k - len(order)) // self.game.hand_size]
+        elif self.phase == DRAWING:
+            owner = self.current
+        else:
+            return outcome
+        return outcome if owner == seat else None
+
     def sample_chance(self, rng: random.Random) -> int:
         """Draw a chance outcome with one ``rng.random()``: a tile uniformly from the unseen
         ones (by index), and for a starter its orientation from the same number."""
