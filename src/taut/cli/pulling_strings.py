@@ -58,8 +58,16 @@ def _legend(game: PullingStrings) -> str:
 
 @play_app.command("pulling-strings")
 def play(
-    x: str = typer.Option("human", "--x", help="Who plays X: human, random or greedy."),
-    o: str = typer.Option("greedy", "--o", help="Who plays O: human, random or greedy."),
+    x: str = typer.Option(
+        "human",
+        "--x",
+        help="Who plays X: human, or an agent spec (random, greedy, smmcts:think=1, nash, ...).",
+    ),
+    o: str = typer.Option(
+        "greedy",
+        "--o",
+        help="Who plays O: human, or an agent spec (random, greedy, smmcts:think=1, nash, ...).",
+    ),
     seed: int | None = _SEED,
     edition: str = _EDITION,
     brk: str = _BREAK,
