@@ -73,9 +73,29 @@ def test_match_is_reproducible_and_records_replay() -> None:
 
 
 def test_make_agent_errors() -> None:
-    with pytest.raises(InvalidOptionError, match="agents: greedy, ismcts, mcts, nash, random"):
+    with pytest.raises(
+        InvalidOptionError, match="agents: greedy, ismcts, mcts, nash, perfect, random"
+    ):
         make_agent("wizard")
     with pytest.raises(InvalidOptionError, match="key=value"):
         make_agent("random:fast")
     with pytest.raises(InvalidOptionError, match="does not take"):
         make_agent("random:depth=3")
+
+
+def test_greedy_samples_huge_matrices() -> None:
+    from taut.agents.greedy import MAX_CELLS, SAMPLED_MOVES
+
+    game = taut.make("push-pull", variant="two-teams")
+    state = game.new_initial_state()
+    calls = 0
+
+    def counting(s: object) -> tuple[float, ...]:
+        nonlocal calls
+        calls += 1
+        return game.heuristic(s)  # type: ignore[arg-type]
+
+    assert len(state.legal_actions(0)) * len(state.legal_actions(1)) > MAX_CELLS
+    action = GreedyAgent(evaluator=counting).act(state, 0, random.Random(0))
+    assert state.is_legal(0, action)
+    assert calls == SAMPLED_MOVES * SAMPLED_MOVES

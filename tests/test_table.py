@@ -84,3 +84,18 @@ def test_draw_is_an_action_when_offers_are_off() -> None:
     with pytest.raises(QuitGame):  # "draw" went to the game's parser, then quit
         HumanAgent(t).act(state, 0, random.Random(0))
     assert "names no string end" in out.getvalue()
+
+
+def test_help_hook_and_long_lists_are_capped() -> None:
+    from taut.cli.table import HELP_LIMIT
+
+    state = taut.make("push-pull", variant="two-teams").new_initial_state()
+    t, out = table(1, Script("help", "quit"))
+    with pytest.raises(QuitGame):
+        HumanAgent(t).act(state, 0, random.Random(0))
+    assert f"and {len(state.legal_actions(0)) - HELP_LIMIT} more" in out.getvalue()
+    t, out = table(1, Script("help", "quit"))
+    t.help_text = lambda s, seat: f"short help for seat {seat}"
+    with pytest.raises(QuitGame):
+        HumanAgent(t).act(state, 0, random.Random(0))
+    assert "short help for seat 0" in out.getvalue()

@@ -11,6 +11,7 @@ from taut.agents.greedy import GreedyAgent
 from taut.agents.ismcts import ISMCTSAgent
 from taut.agents.matrix import solve_matrix_game
 from taut.agents.nash import NashSearchAgent
+from taut.agents.perfect import PerfectAgent
 from taut.agents.smmcts import SMMCTSAgent
 from taut.core.errors import InvalidOptionError
 
@@ -22,6 +23,7 @@ AGENTS: dict[str, Callable[..., Agent]] = {
     "mcts": partial(SMMCTSAgent, "uct"),
     "ismcts": ISMCTSAgent,
     "nash": NashSearchAgent,
+    "perfect": PerfectAgent,
 }
 
 
@@ -49,6 +51,7 @@ __all__ = [
     "GreedyAgent",
     "ISMCTSAgent",
     "NashSearchAgent",
+    "PerfectAgent",
     "RandomAgent",
     "SMMCTSAgent",
     "make_agent",

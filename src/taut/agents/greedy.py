@@ -7,6 +7,8 @@
   in a simultaneous game is exploitable.
 * With more simultaneous seats it scores each of its actions against a sample of the
   others' joint choices.
+* When a matrix would be huge (more than ``MAX_CELLS`` cells) it is built on a random sample
+  of ``SAMPLED_MOVES`` moves per side.
 """
 
 from __future__ import annotations
@@ -25,6 +27,11 @@ Evaluator = Callable[[State], tuple[float, ...]]
 
 #: Opponent profiles sampled per action when three or more seats act at once.
 SAMPLED_PROFILES = 48
+#: Above this many cells the one-turn matrix game is built on sampled moves (a two-team
+#: Push-Pull player has 729 moves, 15,625 with shifts: the full matrix would take minutes).
+MAX_CELLS = 4096
+#: Moves sampled per side when the matrix would exceed ``MAX_CELLS``.
+SAMPLED_MOVES = 48
 
 
 class GreedyAgent(Agent):
@@ -58,6 +65,9 @@ class GreedyAgent(Agent):
         if len(others) == 1:
             other = others[0]
             theirs = list(state.legal_actions(other))
+            if len(mine) * len(theirs) > MAX_CELLS:
+                mine = sorted(rng.sample(mine, min(SAMPLED_MOVES, len(mine))))
+                theirs = sorted(rng.sample(theirs, min(SAMPLED_MOVES, len(theirs))))
             matrix = np.array(
                 [
                     [self._value(state.apply({seat: a, other: b}), seat) for b in theirs]

@@ -30,8 +30,12 @@ def solve_matrix_game(
     b_ub = np.zeros(n)
     a_eq = np.hstack([np.ones((1, m)), np.zeros((1, 1))])
     bounds = [(0.0, None)] * m + [(None, None)]
-    res = linprog(c, A_ub=a_ub, b_ub=b_ub, A_eq=a_eq, b_eq=[1.0], bounds=bounds, method="highs")
-    if res.status != 0:  # pragma: no cover - HiGHS solves every finite matrix game
+    # HiGHS's default can stall on nearly degenerate games; its other methods then succeed.
+    for method in ("highs", "highs-ipm", "highs-ds"):
+        res = linprog(c, A_ub=a_ub, b_ub=b_ub, A_eq=a_eq, b_eq=[1.0], bounds=bounds, method=method)
+        if res.status == 0:
+            break
+    else:  # pragma: no cover - every finite matrix game has a solution
         raise RuntimeError(f"matrix game LP failed: {res.message}")
     x = _normalise(res.x[:m])
     y = _normalise(-np.asarray(res.ineqlin.marginals))

@@ -22,6 +22,9 @@ from taut.arena.match import DrawOffer, QuitGame
 from taut.core.errors import ActionError
 from taut.core.game import State
 
+#: Legal actions listed by ``help`` at most.
+HELP_LIMIT = 60
+
 ReadLine = Callable[[str, bool], str]
 """Reads one line: ``(prompt, hidden) -> text``; raises EOFError at end of input."""
 
@@ -42,6 +45,7 @@ class TerminalTable:
         read_line: ReadLine = terminal_read_line,
         verb: str = "plays",
         draw_offers: bool = True,
+        help_text: Callable[[State, int], str] | None = None,
     ) -> None:
         self.console = console
         self.render = render
@@ -50,6 +54,9 @@ class TerminalTable:
         self.verb = verb
         #: Whether typing ``draw`` offers a draw; games where "draw" is a move turn it off.
         self.draw_offers = draw_offers
+        #: What ``help`` prints for a seat; by default its legal actions (at most
+        #: ``HELP_LIMIT`` of them: some games have thousands).
+        self.help_text = help_text
         #: The public account of the last turn, shown again after each handover (the screen
         #: is cleared between people, which would otherwise wipe it before it is read).
         self.report = ""
@@ -77,8 +84,7 @@ class TerminalTable:
             lowered = text.lower()
             # Only words that are no action in any game: "h" is a Pulling Strings letter.
             if lowered in ("help", "?"):
-                legal = " ".join(state.action_to_string(seat, a) for a in state.legal_actions(seat))
-                self.console.print(f"Legal: {escape(legal)}")
+                self.console.print(escape(self._help(state, seat)))
                 offer = "draw (offer a draw), " if self.draw_offers else ""
                 self.console.print(f"Commands: help, {offer}quit (stop the game)")
                 continue
@@ -101,6 +107,14 @@ class TerminalTable:
                 self.console.clear()
                 self.console.print(f"{name} has chosen (hidden).")
             return action
+
+    def _help(self, state: State, seat: int) -> str:
+        if self.help_text is not None:
+            return self.help_text(state, seat)
+        legal = list(state.legal_actions(seat))
+        shown = " ".join(state.action_to_string(seat, a) for a in legal[:HELP_LIMIT])
+        more = f" ... and {len(legal) - HELP_LIMIT} more" if len(legal) > HELP_LIMIT else ""
+        return f"Legal: {shown}{more}"
 
     def ask_draw(self, state: State, seat: int) -> bool:
         """Ask the human at ``seat`` whether to accept a draw."""
