@@ -7,6 +7,20 @@ from abc import ABC, abstractmethod
 
 from taut.core.game import State
 
+#: Calls of ``act`` behind the default, sampled estimate of an agent's mixed strategy.
+STRATEGY_SAMPLES = 200
+
+
+def sample(mix: dict[int, float], rng: random.Random) -> int:
+    """Draw an action from a mixed strategy (one ``rng.random()`` call)."""
+    r = rng.random()
+    acc = 0.0
+    for action, p in mix.items():
+        acc += p
+        if r < acc:
+            return action
+    return max(mix, key=mix.__getitem__)
+
 
 class Agent(ABC):
     """Chooses actions for one seat.
@@ -20,6 +34,18 @@ class Agent(ABC):
     @abstractmethod
     def act(self, state: State, seat: int, rng: random.Random) -> int:
         """Choose an action id for ``seat`` at ``state``."""
+
+    def strategy(self, state: State, seat: int, rng: random.Random) -> dict[int, float]:
+        """The mixed strategy this agent plays at ``state``: ``action -> probability``.
+
+        Agents that know their mix return it exactly; this default estimates it from
+        ``STRATEGY_SAMPLES`` calls of :meth:`act`.
+        """
+        counts: dict[int, int] = {}
+        for _ in range(STRATEGY_SAMPLES):
+            a = self.act(state, seat, rng)
+            counts[a] = counts.get(a, 0) + 1
+        return {a: n / STRATEGY_SAMPLES for a, n in sorted(counts.items())}
 
     def accept_draw(self, state: State, seat: int) -> bool:
         """Whether this seat accepts a draw offered by the opponent (default: no)."""
@@ -37,3 +63,8 @@ class RandomAgent(Agent):
     def act(self, state: State, seat: int, rng: random.Random) -> int:
         """A uniformly random legal action."""
         return rng.choice(state.legal_actions(seat))
+
+    def strategy(self, state: State, seat: int, rng: random.Random) -> dict[int, float]:
+        """Uniform over the legal actions."""
+        legal = state.legal_actions(seat)
+        return {a: 1.0 / len(legal) for a in legal}

@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from taut.agents.base import Agent
+from taut.agents.base import Agent, sample
 from taut.agents.matrix import solve_matrix_game
 from taut.core.game import CHANCE_SEAT, NodeKind, State
 
@@ -53,15 +53,19 @@ class GreedyAgent(Agent):
 
     def act(self, state: State, seat: int, rng: random.Random) -> int:
         """Choose by one-turn look-ahead (see the module docstring)."""
+        return sample(self.strategy(state, seat, rng), rng)
+
+    def strategy(self, state: State, seat: int, rng: random.Random) -> dict[int, float]:
+        """The mix this agent samples from: the matrix game's equilibrium at a two-seat
+        simultaneous node, else uniform over the best-scoring actions."""
         seats = state.acting_seats()
         mine = list(state.legal_actions(seat))
         if len(mine) == 1:
-            return mine[0]
+            return {mine[0]: 1.0}
         others = [s for s in seats if s != seat]
         if not others:
             scores = [self._value(state.apply({seat: a}), seat) for a in mine]
-            best = max(scores)
-            return rng.choice([a for a, v in zip(mine, scores, strict=True) if v >= best - 1e-9])
+            return _best(mine, scores)
         if len(others) == 1:
             other = others[0]
             theirs = list(state.legal_actions(other))
@@ -75,7 +79,7 @@ class GreedyAgent(Agent):
                 ]
             )
             _, mix, _ = solve_matrix_game(matrix)
-            return mine[_sample(mix, rng)]
+            return {a: float(p) for a, p in zip(mine, mix, strict=True) if p > 1e-12}
         legal = [list(state.legal_actions(s)) for s in others]
         size = 1
         for options in legal:
@@ -92,15 +96,11 @@ class GreedyAgent(Agent):
                 joint[seat] = a
                 total += self._value(state.apply(joint), seat)
             scores.append(total / len(profiles))
-        best = max(scores)
-        return rng.choice([a for a, v in zip(mine, scores, strict=True) if v >= best - 1e-9])
+        return _best(mine, scores)
 
 
-def _sample(p: np.ndarray, rng: random.Random) -> int:
-    r = rng.random()
-    acc = 0.0
-    for i, pi in enumerate(p):
-        acc += float(pi)
-        if r < acc:
-            return i
-    return int(np.argmax(p))
+def _best(actions: list[int], scores: list[float]) -> dict[int, float]:
+    """Uniform over the actions scoring within 1e-9 of the best."""
+    top = max(scores)
+    winners = [a for a, v in zip(actions, scores, strict=True) if v >= top - 1e-9]
+    return {a: 1.0 / len(winners) for a in winners}

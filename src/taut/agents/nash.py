@@ -25,7 +25,7 @@ from collections.abc import Callable, Hashable
 
 import numpy as np
 
-from taut.agents.base import Agent
+from taut.agents.base import Agent, sample
 from taut.agents.matrix import solve_matrix_game
 from taut.core.errors import InvalidOptionError
 from taut.core.game import CHANCE_SEAT, NodeKind, State
@@ -69,14 +69,11 @@ class NashSearchAgent(Agent):
 
     def act(self, state: State, seat: int, rng: random.Random) -> int:
         """Search and sample from ``seat``'s equilibrium mix at the root."""
-        policy = self.policy(state, seat)
-        r = rng.random()
-        acc = 0.0
-        for action, p in policy.items():
-            acc += p
-            if r < acc:
-                return action
-        return max(policy, key=policy.__getitem__)
+        return sample(self.policy(state, seat), rng)
+
+    def strategy(self, state: State, seat: int, rng: random.Random) -> dict[int, float]:
+        """The root equilibrium mix (see :meth:`policy`)."""
+        return self.policy(state, seat)
 
     def policy(self, state: State, seat: int) -> dict[int, float]:
         """``seat``'s equilibrium mix at ``state`` for the deepest completed search."""

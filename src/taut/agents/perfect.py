@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from taut.agents.base import Agent
+from taut.agents.base import Agent, sample
 from taut.core.errors import InvalidOptionError
 from taut.core.game import State
 
@@ -22,6 +22,10 @@ class PerfectAgent(Agent):
 
     def act(self, state: State, seat: int, rng: random.Random) -> int:
         """Draw an action from the optimal mix of ``seat`` at ``state``."""
+        return sample(self.strategy(state, seat, rng), rng)
+
+    def strategy(self, state: State, seat: int, rng: random.Random) -> dict[int, float]:
+        """The solved optimal mix of ``seat`` at ``state``, by action id."""
         from taut.games.push_pull.rules import PushPullState
         from taut.solve.push_pull import cached_solution, duel_position_key
 
@@ -30,11 +34,4 @@ class PerfectAgent(Agent):
                 "the perfect agent knows only the Push-Pull duel (push-pull, variant=duel)"
             )
         mix = cached_solution().strategy(duel_position_key(state), state.seat_name(seat))
-        actions = sorted(mix)
-        r = rng.random()
-        acc = 0.0
-        for action in actions:
-            acc += mix[action]
-            if r < acc:
-                return state.string_to_action(seat, action)
-        return state.string_to_action(seat, max(actions, key=mix.__getitem__))
+        return {state.string_to_action(seat, text): p for text, p in sorted(mix.items())}

@@ -24,7 +24,7 @@ import random
 import time
 from collections.abc import Callable
 
-from taut.agents.base import Agent
+from taut.agents.base import Agent, sample
 from taut.core.errors import InvalidOptionError
 from taut.core.game import CHANCE_SEAT, NodeKind, State
 
@@ -104,14 +104,11 @@ class SMMCTSAgent(Agent):
 
     def act(self, state: State, seat: int, rng: random.Random) -> int:
         """Search from ``state`` and sample an action from ``seat``'s root strategy."""
-        policy = self.policy(state, seat, rng)
-        r = rng.random()
-        acc = 0.0
-        for action, p in policy.items():
-            acc += p
-            if r < acc:
-                return action
-        return max(policy, key=policy.__getitem__)
+        return sample(self.policy(state, seat, rng), rng)
+
+    def strategy(self, state: State, seat: int, rng: random.Random) -> dict[int, float]:
+        """The root mix a search from ``state`` ends with (see :meth:`policy`)."""
+        return self.policy(state, seat, rng)
 
     def policy(self, state: State, seat: int, rng: random.Random) -> dict[int, float]:
         """Run the search and return ``seat``'s mixed strategy at the root."""

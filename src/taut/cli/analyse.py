@@ -1,0 +1,63 @@
+"""``taut analyse``: exploitability of agents in the solved Push-Pull duel."""
+
+from __future__ import annotations
+
+import json
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+from taut.agents import make_agent
+from taut.cli.app import analyse_app, console, fail
+from taut.core.errors import TautError
+
+
+@analyse_app.command("exploitability")
+def exploitability_command(
+    game: str = typer.Argument(..., help="The game: push-pull (its two-player duel)."),
+    agent: str = typer.Option(..., "--agent", help="Agent spec, e.g. greedy or smmcts:think=0.1."),
+    seed: int = typer.Option(0, "--seed", help="Seed for the agent's random choices."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+) -> None:
+    """How much a best response gains against an agent, computed exactly.
+
+    The agent's mixed strategy is read in all 305 positions of the Push-Pull duel for both
+    seats (agents that search do so in every position: this takes 610 x their thinking
+    time); then a best reply to each seat is found by value iteration. 0 means
+    unexploitable (the exact solution); 1 means a best reply always wins.
+    """
+    if game != "push-pull":
+        fail(f"exploitability is computed for push-pull (its duel) only, not {game!r}")
+    from taut.solve.exploitability import duel_transitions, exploitability
+
+    try:
+        player = make_agent(agent)
+        table = duel_transitions()
+        with Progress(
+            "[progress.description]{task.description}",
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=console,
+            transient=True,
+            disable=as_json,
+        ) as bar:
+            task = bar.add_task(f"reading {agent}'s strategy", total=2 * len(table.keys))
+            result = exploitability(
+                player, agent, seed, progress=lambda: bar.advance(task), table=table
+            )
+    except TautError as exc:
+        fail(str(exc))
+    if as_json:
+        print(json.dumps(result.to_json()))
+        return
+    console.print(f"Push-Pull duel, agent {agent}, from the start (value {result.value:+.6f}):")
+    console.print(
+        f"  as West, a best reply holds it to {result.west_guarantee:+.6f} "
+        f"(gives away {result.west_loss:.6f})"
+    )
+    console.print(
+        f"  as East, a best reply reaches {result.east_guarantee:+.6f} "
+        f"(gives away {result.east_loss:.6f})"
+    )
+    console.print(f"  [bold]exploitability {result.exploitability:.6f}[/bold]")
