@@ -8,7 +8,17 @@ import importlib.util
 from taut.cli.app import app
 
 # Command modules: shared ones, then one per game (present once that game is installed).
-for _module in ("analyse", "arena", "bench", "games", "pulling_strings", "push_pull", "tug_of_war", "tracks"):
+_MODULES = (
+    "analyse",
+    "arena",
+    "bench",
+    "games",
+    "pulling_strings",
+    "push_pull",
+    "tug_of_war",
+    "tracks",
+)
+for _module in _MODULES:
     if importlib.util.find_spec(f"taut.cli.{_module}") is not None:
         importlib.import_module(f"taut.cli.{_module}")
 
