@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e '.[test,solve,plot]'
 	rm -f $(VENV)/.installed-*
 	touch $(STAMP)
 
@@ -32,6 +32,9 @@ unit: $(STAMP)
 ## bench: the speed benchmarks reported in docs/benchmarks.md
 bench: $(STAMP)
 	$(BIN)/python benchmarks/pulling_strings_turns.py
+	$(BIN)/python benchmarks/push_pull_solve.py
+	$(BIN)/python benchmarks/tug_of_war_selfplay.py
+	$(BIN)/python benchmarks/tracks_solve.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -320,7 +320,7 @@ class Solitaire:
     """The interactive solitaire: a board being filled, and commands to work on it.
 
     Input comes from ``read_line`` and output goes to ``say`` (rich markup), so tests can
-    script a whole session. Bad input only prints a message.
+    script a whole game. Bad input only prints a message.
     """
 
     def __init__(
