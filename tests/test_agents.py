@@ -99,3 +99,31 @@ def test_greedy_samples_huge_matrices() -> None:
     action = GreedyAgent(evaluator=counting).act(state, 0, random.Random(0))
     assert state.is_legal(0, action)
     assert calls == SAMPLED_MOVES * SAMPLED_MOVES
+
+
+def test_draw_offer_in_a_game_without_agreed_draws_is_ignored() -> None:
+    from taut.agents.base import Agent
+    from taut.arena.match import DrawOffer
+    from taut.core.game import State
+
+    class OffersOnce(Agent):
+        def __init__(self) -> None:
+            self.offered = False
+
+        def act(self, state: State, seat: int, rng: random.Random) -> int:
+            if not self.offered:
+                self.offered = True
+                raise DrawOffer(seat)
+            return state.legal_actions(seat)[0]
+
+        def accept_draw(self, state: State, seat: int) -> bool:
+            return True
+
+    game = taut.make("push-pull", max_turns=3)
+    result = play_match(game, [OffersOnce(), OffersOnce()], seed=0)
+    assert result.state.outcome is not None and result.state.outcome.reason != "agreement"
+    # Pulling Strings has agreed draws: the same offer ends the game.
+    ps = taut.make("pulling-strings")
+    result = play_match(ps, [OffersOnce(), OffersOnce()], seed=0)
+    assert result.state.outcome is not None and result.state.outcome.reason == "agreement"
+    assert result.record.replay().outcome == result.state.outcome

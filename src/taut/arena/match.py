@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from taut.agents.base import Agent
 from taut.core.chance import derive_seed
+from taut.core.errors import IllegalActionError
 from taut.core.game import CHANCE_SEAT, Game, NodeKind, State
 from taut.core.record import GameRecord
 
@@ -65,9 +66,13 @@ def play_match(
                 for seat in state.acting_seats():
                     joint[seat] = agents[seat].act(state.view(seat), seat, rngs[seat])
             except DrawOffer as offer:
+                try:
+                    agreed = state.end_by_agreement()
+                except IllegalActionError:
+                    continue  # this game has no draw by agreement: ask again
                 others = [s for s in range(game.info.num_seats) if s != offer.seat]
                 if all(agents[s].accept_draw(state.view(s), s) for s in others):
-                    state = state.end_by_agreement()
+                    state = agreed
                     break
                 continue
         after = state.apply(joint)

@@ -154,6 +154,7 @@ def play(
         humans,
         verb="plays",
         help_text=lambda s, seat: move_help(_pp(s), seat),
+        draw_offers=False,  # the game has no draw by agreement
     )
     agents: list[Agent] = []
     for spec in specs:

@@ -85,8 +85,9 @@ class TerminalTable:
             # Only words that are no action in any game: "h" is a Pulling Strings letter.
             if lowered in ("help", "?"):
                 self.console.print(escape(self._help(state, seat)))
-                offer = "draw (offer a draw), " if self.draw_offers else ""
-                self.console.print(f"Commands: help, {offer}quit (stop the game)")
+                if self.help_text is None:  # a game's own help names its commands
+                    offer = "draw (offer a draw), " if self.draw_offers else ""
+                    self.console.print(f"Commands: help, {offer}quit (stop the game)")
                 continue
             if lowered == "quit":
                 raise QuitGame()
