@@ -288,3 +288,25 @@ def test_notation_forms_and_errors() -> None:
         state.apply(game.play_id(game.dominoes.index(1, 5), 1, 0))
     with pytest.raises(IllegalActionError, match="can play, so may not draw"):
         state.apply(game.DRAW)
+
+
+def test_short_form_for_a_tile_not_in_hand_says_so() -> None:
+    import random as _random
+
+    import taut
+    from taut.core import NodeKind
+    from taut.core.errors import IllegalActionError
+
+    game = taut.make("tug-of-war", players=3)
+    state = game.new_initial_state()
+    rng = _random.Random(2)
+    while state.kind is not NodeKind.DECISION:
+        state = state.apply(state.random_joint(rng))
+    (seat,) = state.acting_seats()
+    view = state.view(seat)
+    hand = view.hands[seat]
+    assert hand is not None
+    missing = next(t for t in range(game.dominoes.size) if t not in hand)
+    a, b = game.dominoes.tiles[missing]
+    with pytest.raises(IllegalActionError, match="not in"):
+        view.string_to_action(seat, f"{a}-{b}")

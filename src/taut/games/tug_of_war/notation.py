@@ -134,6 +134,9 @@ def _parse_play(state: TugState, seat: int, m: re.Match[str]) -> int:
     if train is not None and end is not None:
         return game.play_id(tile, train, end)
     # Short forms: find the places the tile fits (in this state, for this seat).
+    hand = state.hands[seat] if 0 <= seat < n else None
+    if hand is not None and tile not in hand:
+        raise IllegalActionError(f"{ds.name(tile)} is not in {state.seat_name(seat)}'s hand")
     places = []
     trains = [train] if train is not None else list(state.order)
     for j in trains:
@@ -143,6 +146,9 @@ def _parse_play(state: TugState, seat: int, m: re.Match[str]) -> int:
         for e in (0, 1):
             if ds.other[tile][ends[e]] >= 0:
                 places.append(game.play_id(tile, j, e))
+    # Offer only places that are legal now, when some are (a drawn tile must be the one).
+    legal = [p for p in places if state.is_legal(seat, p)]
+    places = legal or places
     if len(places) == 1:
         return places[0]
     where = f"train {train}" if train is not None else "any train"
