@@ -12,12 +12,10 @@ from rich.markup import escape
 
 from taut.agents import make_agent
 from taut.agents.base import Agent
-from taut.arena.match import QuitGame, play_match
 from taut.cli.app import console, fail, make_game, play_app, replay_app
-from taut.cli.table import HumanAgent, TerminalTable
+from taut.cli.table import HumanAgent, TerminalTable, play_in_terminal
 from taut.core.errors import ActionError, PositionError, TautError
 from taut.core.game import State
-from taut.core.record import GameRecord
 from taut.games.pulling_strings import PullingStrings, PullingStringsState, render
 from taut.games.pulling_strings.narrate import describe_turn
 
@@ -105,18 +103,7 @@ def play(
             console.print(escape(line))
         console.print(render(_ps(after)))
 
-    def save(rec: GameRecord) -> None:
-        if record is not None:
-            rec.save(record)
-
-    try:
-        result = play_match(game, agents, seed=seed, observer=observe, on_record=save)
-    except QuitGame:
-        console.print("Game stopped." + (f" The record so far is in {record}." if record else ""))
-        return
-    console.print(f"[bold]{escape(result.state.describe_outcome())}[/bold]")
-    if record is not None:
-        console.print(f"Record written to {record}.")
+    play_in_terminal(console, game, agents, seed, observe, record)
 
 
 def _ps(state: State) -> PullingStringsState:

@@ -10,12 +10,10 @@ from rich.markup import escape
 
 from taut.agents import make_agent
 from taut.agents.base import Agent
-from taut.arena.match import QuitGame, play_match
 from taut.cli.app import console, fail, make_game, play_app, solve_app
-from taut.cli.table import HumanAgent, TerminalTable
+from taut.cli.table import HumanAgent, TerminalTable, play_in_terminal
 from taut.core.errors import TautError
 from taut.core.game import State
-from taut.core.record import GameRecord
 from taut.games.push_pull import PushPull, PushPullState, render
 from taut.games.push_pull.narrate import describe_turn
 from taut.solve.push_pull import solve_duel, summary_lines
@@ -183,20 +181,10 @@ def play(
             console.print(escape(line))
         console.print(escape(render(_pp(after))))
 
-    def save(rec: GameRecord) -> None:
-        if record is not None:
-            rec.save(record)
-
     try:
-        result = play_match(game, agents, seed=seed, observer=observe, on_record=save)
-    except QuitGame:
-        console.print("Game stopped." + (f" The record so far is in {record}." if record else ""))
-        return
+        play_in_terminal(console, game, agents, seed, observe, record)
     except TautError as exc:
         fail(str(exc))
-    console.print(f"[bold]{escape(result.state.describe_outcome())}[/bold]")
-    if record is not None:
-        console.print(f"Record written to {record}.")
 
 
 @solve_app.command("push-pull")

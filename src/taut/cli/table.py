@@ -12,15 +12,17 @@ from __future__ import annotations
 
 import getpass
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from pathlib import Path
 
 from rich.console import Console
 from rich.markup import escape
 
 from taut.agents.base import Agent
-from taut.arena.match import DrawOffer, QuitGame
+from taut.arena.match import DrawOffer, MatchResult, Observer, QuitGame, play_match
 from taut.core.errors import ActionError
-from taut.core.game import State
+from taut.core.game import Game, State
+from taut.core.record import GameRecord
 
 #: Legal actions listed by ``help`` at most.
 HELP_LIMIT = 60
@@ -139,3 +141,31 @@ class HumanAgent(Agent):
     def accept_draw(self, state: State, seat: int) -> bool:
         """Ask the person whether to accept."""
         return self.table.ask_draw(state, seat)
+
+
+def play_in_terminal(
+    console: Console,
+    game: Game,
+    agents: Sequence[Agent],
+    seed: int | None,
+    observer: Observer,
+    record: Path | None,
+) -> MatchResult | None:
+    """Play a game at the terminal: save the record after every node, say how it ended.
+
+    Returns None when a human stopped the game (the record so far is kept).
+    """
+
+    def save(rec: GameRecord) -> None:
+        if record is not None:
+            rec.save(record)
+
+    try:
+        result = play_match(game, agents, seed=seed, observer=observer, on_record=save)
+    except QuitGame:
+        console.print("Game stopped." + (f" The record so far is in {record}." if record else ""))
+        return None
+    console.print(f"[bold]{escape(result.state.describe_outcome())}[/bold]")
+    if record is not None:
+        console.print(f"Record written to {record}.")
+    return result

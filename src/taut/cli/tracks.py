@@ -13,13 +13,11 @@ from rich.markup import escape
 
 from taut.agents import make_agent
 from taut.agents.base import Agent
-from taut.arena.match import QuitGame, play_match
 from taut.cli.app import app, console, fail, make_game, play_app
-from taut.cli.table import HumanAgent, TerminalTable
+from taut.cli.table import HumanAgent, TerminalTable, play_in_terminal
 from taut.core.chance import make_rng
 from taut.core.errors import TautError
 from taut.core.game import CHANCE_SEAT, State
-from taut.core.record import GameRecord
 from taut.games.tracks.paths import trace
 from taut.games.tracks.render import (
     render_puzzle,
@@ -110,18 +108,7 @@ def play(
         console.rule(f"{SEATS[seat]} places kind {b.kinds[seat]} on {cell_name(game.size, cell)}")
         console.print(_board_markup(a))
 
-    def save(rec: GameRecord) -> None:
-        if record is not None:
-            rec.save(record)
-
-    try:
-        result = play_match(game, agents, seed=seed, observer=observe, on_record=save)
-    except QuitGame:
-        console.print("Game stopped." + (f" The record so far is in {record}." if record else ""))
-        return
-    console.print(f"[bold]{escape(result.state.describe_outcome())}[/bold]")
-    if record is not None:
-        console.print(f"Record written to {record}.")
+    play_in_terminal(console, game, agents, seed, observe, record)
 
 
 def _ts(state: State) -> TracksState:
