@@ -5,10 +5,9 @@ from __future__ import annotations
 import json
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
 from taut.agents import make_agent
-from taut.cli.app import analyse_app, console, fail
+from taut.cli.app import analyse_app, console, fail, progress_bar
 from taut.core.errors import TautError
 
 
@@ -33,15 +32,7 @@ def exploitability_command(
     try:
         player = make_agent(agent)
         table = duel_transitions()
-        with Progress(
-            "[progress.description]{task.description}",
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=console,
-            transient=True,
-            disable=as_json,
-        ) as bar:
+        with progress_bar(quiet=as_json) as bar:
             task = bar.add_task(f"reading {agent}'s strategy", total=2 * len(table.keys))
             result = exploitability(
                 player, agent, seed, progress=lambda: bar.advance(task), table=table

@@ -7,6 +7,7 @@ from typing import Any, NoReturn
 import typer
 from rich.console import Console
 from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
 from taut.core.errors import TautError
 from taut.core.game import Game
@@ -60,3 +61,16 @@ def make_game(name: str, options: dict[str, Any], extra: list[str] | None = None
         return make(name, **{k: v for k, v in merged.items() if v is not None})
     except TautError as exc:
         fail(str(exc))
+
+
+def progress_bar(quiet: bool = False) -> Progress:
+    """The progress bar of long commands (hidden with ``quiet``, e.g. for ``--json``)."""
+    return Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+        disable=quiet,
+    )

@@ -5,13 +5,12 @@ from __future__ import annotations
 import json
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
 from taut.arena.plot import plot_tournament
 from taut.arena.stats import score, wilson_interval
 from taut.arena.tournament import run_tournament
-from taut.cli.app import app, console, fail, make_game
+from taut.cli.app import app, console, fail, make_game, progress_bar
 from taut.core.errors import TautError
 
 
@@ -49,15 +48,7 @@ def arena(
     if "max_turns" in options and options["max_turns"] is None:
         options["max_turns"] = 200
     try:
-        with Progress(
-            "[progress.description]{task.description}",
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=console,
-            transient=True,
-            disable=as_json,
-        ) as bar:
+        with progress_bar(quiet=as_json) as bar:
             task = bar.add_task(f"{game}", total=None)
 
             def progress(done: int, total: int) -> None:

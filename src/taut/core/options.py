@@ -131,3 +131,15 @@ def parse_option_pairs(pairs: Sequence[str]) -> dict[str, str]:
             raise InvalidOptionError(f"option {pair!r} is not of the form key=value")
         out[key.strip()] = value.strip()
     return out
+
+
+#: The turn limit every game with endless lines offers: reaching it is a draw.
+MAX_TURNS = OptionSpec(
+    "max_turns",
+    int,
+    None,
+    "turns after which the game is drawn",
+    minimum=1,
+    nullable=True,
+    aliases=("max-turns",),
+)

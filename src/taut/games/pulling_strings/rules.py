@@ -20,7 +20,7 @@ from taut.core.errors import (
     PositionError,
 )
 from taut.core.game import JSON, Game, GameInfo, NodeKind, Outcome, State
-from taut.core.options import OptionSpec, OptionValue
+from taut.core.options import MAX_TURNS, OptionSpec, OptionValue
 from taut.core.registry import register
 from taut.games.pulling_strings import board
 from taut.games.pulling_strings.board import (
@@ -95,15 +95,7 @@ class PullingStrings(Game):
             "or keep (unchanged)",
             choices=("split", "keep"),
         ),
-        OptionSpec(
-            "max_turns",
-            int,
-            None,
-            "turns after which the game is drawn",
-            minimum=1,
-            nullable=True,
-            aliases=("max-turns",),
-        ),
+        MAX_TURNS,
         OptionSpec(
             "seed", int, None, "seed that places the published edition's letters", nullable=True
         ),

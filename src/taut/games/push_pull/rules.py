@@ -15,7 +15,7 @@ from typing import Any
 
 from taut.core.errors import InvalidOptionError, PositionError
 from taut.core.game import JSON, Game, GameInfo, NodeKind, Outcome, State
-from taut.core.options import OptionSpec, OptionValue
+from taut.core.options import MAX_TURNS, OptionSpec, OptionValue
 from taut.core.registry import register
 from taut.games.push_pull import notation
 from taut.games.push_pull.board import CORNER_SIDES, EXIT_NAMES, OFF, SIZE
@@ -47,6 +47,29 @@ def _check(options: dict[str, OptionValue]) -> None:
         raise InvalidOptionError(
             f"option 'teams' applies only to four-teams and two-teams, not {variant}"
         )
+
+
+def advance(
+    locs: list[int],
+    when: list[int],
+    parts: Sequence[Sequence[int]],
+    dest: Sequence[int],
+    size: int,
+    turn: int,
+) -> None:
+    """Move every piece on the board by the seats' summed contributions (in place).
+
+    ``parts`` holds each acting seat's per-piece contribution code; ``dest`` maps a square
+    and the summed code to the landing square. A piece that lands off the board is marked
+    scored on ``turn`` in ``when``. Shared by the protocol path and the playout loop.
+    """
+    for p in range(NUM_PIECES):
+        loc = locs[p]
+        if loc < OFF:
+            new = dest[loc * size + sum(c[p] for c in parts)]
+            locs[p] = new
+            if new >= OFF:
+                when[p] = turn
 
 
 @register
@@ -83,15 +106,7 @@ class PushPull(Game):
             choices=TEAMINGS,
             nullable=True,
         ),
-        OptionSpec(
-            "max_turns",
-            int,
-            None,
-            "turns after which the game is drawn",
-            minimum=1,
-            nullable=True,
-            aliases=("max-turns",),
-        ),
+        MAX_TURNS,
     )
 
     def __init__(self, **options: Any) -> None:
@@ -246,13 +261,7 @@ class PushPull(Game):
             options = legal[mask]
             parts = [contrib[s][choice(options)] for s in seats]
             turn += 1
-            for p in range(NUM_PIECES):
-                loc = locs[p]
-                if loc < OFF:
-                    new = dest[loc * size + sum(c[p] for c in parts)]
-                    locs[p] = new
-                    if new >= OFF:
-                        when[p] = turn
+            advance(locs, when, parts, dest, size, turn)
             outcome = judge(self, locs, when, turn)
             if outcome is not None:
                 return turn, outcome
@@ -390,13 +399,7 @@ class PushPullState(State):
         turn = self.turn + 1
         locs = list(self.locs)
         when = list(self.scored_on)
-        for p in range(NUM_PIECES):
-            loc = locs[p]
-            if loc < OFF:
-                new = dest[loc * size + sum(c[p] for c in parts)]
-                locs[p] = new
-                if new >= OFF:
-                    when[p] = turn
+        advance(locs, when, parts, dest, size, turn)
         return PushPullState(self.game, tuple(locs), tuple(when), turn)
 
     @property
