@@ -4,19 +4,19 @@ Every unordered pair of agents plays ``games`` games. Seats alternate fairly: in
 seat *i* goes to the first agent when ``(i + g)`` is even, else to the second, so in a
 two-seat game each agent sits first in half the games, and in a game of more seats the
 two agents alternate around the table. Game *g* of pair *(i, j)* gets the seed
-``derive_seed(seed, i, j, g)``, so results do not depend on how the games are spread over
-processes.
+``derive_seed(seed, i, j, g)``, and results are tallied in schedule order whatever order
+the games finish in, so results depend neither on the backend that plays them (see
+:mod:`taut.arena.backends`) nor on how many workers it uses.
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
 from taut.agents import make_agent
+from taut.arena.backends import Backend, LocalBackend, make_backend
 from taut.arena.match import play_match
 from taut.arena.ratings import Ratings
 from taut.arena.stats import score, wilson_interval
@@ -47,7 +47,7 @@ class GameResult:
 
 
 def play_task(task: GameTask) -> GameResult:
-    """Play one scheduled game (runs in a worker process)."""
+    """Play one scheduled game (in a worker process or a Ray task, usually)."""
     game = make(task.game, **task.options)
     agents = [make_agent(spec) for spec in task.specs]
     result = play_match(game, agents, seed=task.seed)
@@ -149,33 +149,52 @@ def run_tournament(
     seed: int,
     workers: int | None = None,
     progress: Callable[[int, int], None] | None = None,
+    backend: Backend | str | None = None,
 ) -> TournamentResult:
     """Play the round robin and gather totals, pairwise results and ratings.
 
-    ``workers`` processes play in parallel (default: one per core; 1 plays in this
-    process). ``progress(done, total)`` is called as games finish.
+    ``backend`` says where the games run: a :class:`~taut.arena.backends.Backend`, or the
+    name of one (``"local"``, the default: a process pool on this machine; ``"ray"``: Ray
+    tasks on a local Ray instance). ``workers`` sizes a backend given by name or the
+    default one (for ``local``: processes, default one per core, 1 plays in this process);
+    a backend object brings its own. ``progress(done, total)`` is called as games finish.
+    The results are the same for every backend and number of workers.
     """
     names = list(agents)
     if len(set(names)) != len(names):
         raise ValueError(f"agent specs must be distinct, got {names}")
     for spec in names:
         make_agent(spec)  # fail early, with the agent's own message
+    if backend is None:
+        runner: Backend = LocalBackend(workers)
+    elif isinstance(backend, str):
+        runner = make_backend(backend, workers)
+    elif workers is not None:
+        raise ValueError("give workers to the backend object, not to run_tournament")
+    else:
+        runner = backend
     seats = make(game, **options).info.num_seats
     tasks = schedule(game, options, names, games, seed, seats)
-    workers = workers or os.cpu_count() or 1
-    results: list[GameResult] = []
-    if workers == 1 or len(tasks) == 1:
-        for task in tasks:
-            results.append(play_task(task))
+    by_index: dict[int, GameResult] = {}
+    finished = runner.run(play_task, tasks)
+    try:
+        for index, res in finished:
+            if index in by_index:
+                raise RuntimeError(f"backend {runner.name!r} returned game {index} twice")
+            by_index[index] = res
             if progress:
-                progress(len(results), len(tasks))
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            for res in pool.map(play_task, tasks, chunksize=max(1, len(tasks) // (workers * 8))):
-                results.append(res)
-                if progress:
-                    progress(len(results), len(tasks))
-    return summarise(game, options, names, games, results)
+                progress(len(by_index), len(tasks))
+    finally:
+        # Close the generator at once (not whenever it is collected) so that a backend
+        # stops its workers, or its Ray instance, even when a game or the callback fails.
+        close = getattr(finished, "close", None)
+        if close is not None:
+            close()
+    if len(by_index) != len(tasks):
+        missing = len(tasks) - len(by_index)
+        raise RuntimeError(f"backend {runner.name!r} left {missing} of {len(tasks)} games out")
+    # Tally in schedule order: ratings are updated game by game, so order matters.
+    return summarise(game, options, names, games, [by_index[i] for i in range(len(tasks))])
 
 
 def summarise(

@@ -7,6 +7,7 @@ import json
 import typer
 from rich.table import Table
 
+from taut.arena.backends import make_backend
 from taut.arena.plot import plot_tournament
 from taut.arena.stats import score, wilson_interval
 from taut.arena.tournament import run_tournament
@@ -28,7 +29,26 @@ def arena(
     variant: str | None = typer.Option(None, "--variant", help="Shortcut for --option variant=V."),
     option: list[str] = typer.Option([], "--option", "-O", help="Game option key=value."),
     workers: int | None = typer.Option(
-        None, "--workers", min=1, help="Processes (default: one per core)."
+        None,
+        "--workers",
+        min=1,
+        help="Games played at once: processes with --backend local (default: one per "
+        "core); with --backend ray, tasks in flight (default: all the cluster's CPUs) and "
+        "the CPUs of a Ray instance started for the run.",
+    ),
+    backend: str = typer.Option(
+        "local",
+        "--backend",
+        help="Where games run: local (a process pool on this machine) or ray (Ray tasks, "
+        "on a Ray instance started for the run or on the cluster at --address; needs the "
+        "distributed extra). Results are the same either way.",
+    ),
+    address: str | None = typer.Option(
+        None,
+        "--address",
+        help="With --backend ray, the running Ray cluster to use: auto (the one started on "
+        "this machine by `ray start --head`), HOST:PORT, or ray://HOST:10001 (Ray Client). "
+        "Default: RAY_ADDRESS if set, else a local Ray instance started for the run.",
     ),
     as_json: bool = typer.Option(False, "--json", help="Print the results as one JSON object."),
     plot: str | None = typer.Option(None, "--plot", help="Write a PNG of the results here."),
@@ -38,7 +58,17 @@ def arena(
     Each pair of agents plays --games games with seats alternating fairly. Scores (a win 1,
     a draw 1/2) come with 95% Wilson intervals; ratings are openskill (Plackett-Luce).
     Self-play uses max_turns=200 unless the game's options say otherwise.
+
+    Games run in a process pool on this machine, or with --backend ray as Ray tasks.
+    Every game's seed comes from --seed, so results depend on neither --backend nor
+    --workers.
     """
+    if address is not None and backend != "ray":
+        fail("--address names a Ray cluster: it needs --backend ray")
+    try:
+        runner = make_backend(backend, workers=workers, address=address)
+    except TautError as exc:
+        fail(str(exc))
     specs = [s.strip() for s in agents.split(",") if s.strip()]
     if len(specs) < 2:
         fail("--agents needs at least two agent specs, separated by commas")
@@ -54,7 +84,9 @@ def arena(
             def progress(done: int, total: int) -> None:
                 bar.update(task, completed=done, total=total)
 
-            result = run_tournament(game, options, specs, games, seed, workers, progress)
+            result = run_tournament(
+                game, options, specs, games, seed, progress=progress, backend=runner
+            )
     except (TautError, ValueError) as exc:
         fail(str(exc))
     if plot:
