@@ -12,13 +12,18 @@ import random
 
 from taut.agents.base import Agent, sample
 from taut.core.errors import InvalidOptionError
-from taut.core.game import State
+from taut.core.game import Game, State
 
 
 class PerfectAgent(Agent):
     """Samples the solved optimal mix of the Push-Pull duel (``variant=duel`` only)."""
 
     name = "perfect"
+
+    @staticmethod
+    def knows(game: Game) -> bool:
+        """True when ``game`` is one this agent has a solution for."""
+        return game.info.name == "push-pull" and game.options.get("variant") == "duel"
 
     def act(self, state: State, seat: int, rng: random.Random) -> int:
         """Draw an action from the optimal mix of ``seat`` at ``state``."""
@@ -29,7 +34,7 @@ class PerfectAgent(Agent):
         from taut.games.push_pull.rules import PushPullState
         from taut.solve.push_pull import cached_solution, duel_position_key
 
-        if not isinstance(state, PushPullState) or state.game.variant != "duel":
+        if not isinstance(state, PushPullState) or not self.knows(state.game):
             raise InvalidOptionError(
                 "the perfect agent knows only the Push-Pull duel (push-pull, variant=duel)"
             )

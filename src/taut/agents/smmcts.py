@@ -10,9 +10,10 @@ independently; the joint action of the selections leads to the child. Three sele
   Lanctot and Winands 2014): exponential weights of importance-weighted reward sums.
 * ``uct`` - decoupled UCT: UCB1 per seat, for comparison.
 
-The move played is *sampled* from the root's mixed strategy (the average strategy for
-``rm`` and ``exp3``, with Exp3's exploration noise removed; visit frequencies for ``uct``):
-in a simultaneous game a deterministic choice can be exploited. One-seat nodes use the same
+At a simultaneous root the move played is *sampled* from the root's mixed strategy (the
+average strategy for ``rm`` and ``exp3``, with Exp3's exploration noise removed; visit
+frequencies for ``uct``): in a simultaneous game a deterministic choice can be exploited.
+Where only one seat acts, the most visited action is played. One-seat nodes use the same
 machinery with one seat, and chance nodes sample an outcome, so the agent plays any game of
 the protocol with perfect information.
 """
@@ -131,6 +132,13 @@ class SMMCTSAgent(Agent):
                 break
         self.last_iterations = count
         index = root.seats.index(seat)
+        if len(root.seats) == 1:
+            # Nobody moves at the same time: a pure choice cannot be exploited, and the
+            # most visited action is the standard, far less noisy, MCTS answer.
+            stats = root.stats[index]
+            best = max(range(stats.k), key=lambda i: (stats.n[i], stats.mean[i]))
+            self.last_policy = {root.actions[index][best]: 1.0}
+            return self.last_policy
         mix = self._final(root.stats[index])
         self.last_policy = {a: p for a, p in zip(root.actions[index], mix, strict=True) if p > 0}
         return self.last_policy

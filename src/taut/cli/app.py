@@ -43,6 +43,18 @@ err_console = Console(stderr=True, highlight=False)
 #: Exit status for bad input: an illegal move, a malformed file, a wrong option.
 EXIT_BAD_INPUT = 2
 
+#: What may sit in a seat, for the help of the play commands.
+WHO = "human, a level (easy, medium, hard) or an agent spec (random, greedy, smmcts:think=1...)"
+
+#: ``--think``: seconds per move for the agents that search.
+THINK = typer.Option(
+    None,
+    "--think",
+    min=0.01,
+    help="Seconds per move for searching agents: hard (default 2), smmcts, mcts, ismcts, nash. "
+    "A spec's own think=S wins.",
+)
+
 
 def fail(message: str, code: int = EXIT_BAD_INPUT) -> NoReturn:
     """Print ``error: message`` on stderr and exit with ``code``."""

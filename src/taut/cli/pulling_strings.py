@@ -12,7 +12,15 @@ from rich.markup import escape
 
 from taut.agents import make_agent
 from taut.agents.base import Agent
-from taut.cli.app import console, fail, make_game, play_app, replay_app
+from taut.cli.app import (
+    THINK,
+    WHO,
+    console,
+    fail,
+    make_game,
+    play_app,
+    replay_app,
+)
 from taut.cli.table import HumanAgent, TerminalTable, play_in_terminal
 from taut.core.errors import ActionError, PositionError, TautError
 from taut.core.game import State
@@ -59,12 +67,12 @@ def play(
     x: str = typer.Option(
         "human",
         "--x",
-        help="Who plays X: human, or an agent spec (random, greedy, smmcts:think=1, nash, ...).",
+        help=f"Who plays X: {WHO}.",
     ),
     o: str = typer.Option(
         "greedy",
         "--o",
-        help="Who plays O: human, or an agent spec (random, greedy, smmcts:think=1, nash, ...).",
+        help=f"Who plays O: {WHO}.",
     ),
     seed: int | None = _SEED,
     edition: str = _EDITION,
@@ -74,6 +82,7 @@ def play(
     record: Path | None = typer.Option(
         None, "--record", help="Write the game record (JSON) here; it is updated after every turn."
     ),
+    think: float | None = THINK,
 ) -> None:
     """Play Pulling Strings in the terminal.
 
@@ -89,7 +98,7 @@ def play(
     agents: list[Agent] = []
     for spec in specs:
         try:
-            agents.append(HumanAgent(table) if spec == "human" else make_agent(spec))
+            agents.append(HumanAgent(table) if spec == "human" else make_agent(spec, think=think))
         except TautError as exc:
             fail(f"{exc} (or human)")
     console.print(escape(_legend(game)))

@@ -10,7 +10,15 @@ from rich.markup import escape
 
 from taut.agents import make_agent
 from taut.agents.base import Agent
-from taut.cli.app import console, fail, make_game, play_app, solve_app
+from taut.cli.app import (
+    THINK,
+    WHO,
+    console,
+    fail,
+    make_game,
+    play_app,
+    solve_app,
+)
 from taut.cli.table import HumanAgent, TerminalTable, play_in_terminal
 from taut.core.errors import TautError
 from taut.core.game import State
@@ -118,7 +126,7 @@ def play(
     seat: list[str] = typer.Option(
         [],
         "--seat",
-        help="SEAT=AGENT (repeatable), agents: human, random, greedy, perfect (duel). "
+        help=f"SEAT=WHO (repeatable), WHO: {WHO}; perfect plays the duel exactly. "
         "Seats not given play greedy; if no seat is human, the first seat not given is.",
     ),
     shifts: str = typer.Option(
@@ -134,6 +142,7 @@ def play(
     record: Path | None = typer.Option(
         None, "--record", help="Write the game record (JSON) here; updated after every turn."
     ),
+    think: float | None = THINK,
 ) -> None:
     """Play Push-Pull in the terminal.
 
@@ -160,7 +169,7 @@ def play(
             agents.append(HumanAgent(table))
         else:
             try:
-                agents.append(make_agent(spec))
+                agents.append(make_agent(spec, think=think))
             except TautError as exc:
                 fail(str(exc))
     lay = game.layout

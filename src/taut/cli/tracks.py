@@ -13,7 +13,15 @@ from rich.markup import escape
 
 from taut.agents import make_agent
 from taut.agents.base import Agent
-from taut.cli.app import app, console, fail, make_game, play_app
+from taut.cli.app import (
+    THINK,
+    WHO,
+    app,
+    console,
+    fail,
+    make_game,
+    play_app,
+)
 from taut.cli.table import HumanAgent, TerminalTable, play_in_terminal
 from taut.core.chance import make_rng
 from taut.core.errors import TautError
@@ -59,8 +67,8 @@ _LEGEND = (
 
 @play_app.command("tracks")
 def play(
-    ns: str = typer.Option("human", "--ns", help="Who plays NS: human, random or greedy."),
-    we: str = typer.Option("greedy", "--we", help="Who plays WE: human, random or greedy."),
+    ns: str = typer.Option("human", "--ns", help=f"Who plays NS: {WHO}."),
+    we: str = typer.Option("greedy", "--we", help=f"Who plays WE: {WHO}."),
     size: int = typer.Option(6, "--size", help="Side of the board (2..12)."),
     first: str = typer.Option("NS", "--first", help="Who places first: NS, WE or random."),
     roll: str = typer.Option(
@@ -70,6 +78,7 @@ def play(
     record: Path | None = typer.Option(
         None, "--record", help="Write the game record (JSON) here; updated after every move."
     ),
+    think: float | None = THINK,
 ) -> None:
     """Play Track Tiles in the terminal.
 
@@ -83,7 +92,7 @@ def play(
     agents: list[Agent] = []
     for spec in (ns, we):
         try:
-            agents.append(HumanAgent(table) if spec == "human" else make_agent(spec))
+            agents.append(HumanAgent(table) if spec == "human" else make_agent(spec, think=think))
         except TautError as exc:
             fail(f"{exc} (or human)")
     console.print(escape(_LEGEND))

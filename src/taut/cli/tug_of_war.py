@@ -17,7 +17,16 @@ from rich.table import Table
 from taut.agents import make_agent
 from taut.agents.base import Agent
 from taut.arena.match import DrawOffer, QuitGame
-from taut.cli.app import console, fail, make_game, play_app, replay_app, selfplay_app
+from taut.cli.app import (
+    THINK,
+    WHO,
+    console,
+    fail,
+    make_game,
+    play_app,
+    replay_app,
+    selfplay_app,
+)
 from taut.cli.table import HumanAgent, TerminalTable
 from taut.core.errors import TautError
 from taut.core.game import State
@@ -201,7 +210,7 @@ def play(
     seat: list[str] = typer.Option(
         [],
         "--seat",
-        help="SEAT=WHO with WHO human, random or greedy (repeatable). Seats not named play "
+        help=f"SEAT=WHO (repeatable), WHO: {WHO}. Seats not named play "
         "greedy; with no --seat at all, seat 0 is human.",
     ),
     seed: int | None = typer.Option(None, "--seed", help="Seed for the deal and the agents."),
@@ -213,6 +222,7 @@ def play(
     end: str = _END,
     target: int = _TARGET,
     out: str = _OUT,
+    think: float | None = THINK,
     rounds: int = _ROUNDS,
     tiebreak: str = _TIEBREAK,
     round_score: str = _ROUND_SCORE,
@@ -239,7 +249,8 @@ def play(
     agents: list[Agent] = []
     for spec in specs:
         try:
-            agents.append(TugHuman(table, log) if spec == "human" else make_agent(spec))
+            human = spec == "human"
+            agents.append(TugHuman(table, log) if human else make_agent(spec, think=think))
         except TautError as exc:
             fail(f"{exc} (or human)")
     base = seed if seed is not None else random.SystemRandom().getrandbits(31)
@@ -298,6 +309,7 @@ def selfplay(
     end: str = _END,
     target: int = _TARGET,
     out: str = _OUT,
+    think: float | None = THINK,
     rounds: int = _ROUNDS,
     tiebreak: str = _TIEBREAK,
     round_score: str = _ROUND_SCORE,
@@ -309,7 +321,7 @@ def selfplay(
     )
     names = _agent_list(agents, game.num_players)
     try:
-        agent_objs: list[Agent] = [make_agent(name) for name in names]
+        agent_objs: list[Agent] = [make_agent(name, think=think) for name in names]
     except TautError as exc:
         fail(str(exc))
     n = game.num_players

@@ -1,0 +1,132 @@
+"""Difficulty levels: ``easy``, ``medium`` and ``hard`` opponents for every game.
+
+A level is an agent spec like any other (``taut play pulling-strings --o hard``,
+``taut arena tracks --agents easy,hard:think=0.5``). It picks the algorithm that suits the
+game it is asked to play, from what the game declares about itself (:class:`GameInfo`),
+so new games get levels without code here:
+
+* ``easy`` - the one-turn look-ahead of ``greedy``, except that a share of its moves
+  (``blunder``, default 0.35) are uniformly random: it sees a win in one and takes it most
+  of the time, and a new player can beat it.
+* ``medium`` - ``greedy``: one turn of look-ahead with the game's evaluation (and, where
+  players move at once, the equilibrium mix of the one-turn matrix game).
+* ``hard`` - search within ``think`` seconds per move (default 2):
+
+  - a game with an exact solution plays it (the Push-Pull duel: ``perfect``);
+  - a two-seat simultaneous game: SM-MCTS with regret matching, the leaves scored by the
+    game's evaluation;
+  - simultaneous play of more seats: SM-MCTS with decoupled UCT;
+  - hidden information (Tug of War): information-set MCTS, which samples only what the
+    seat cannot see;
+  - anything else (Track Tiles): MCTS with UCT, chance nodes sampled, leaves scored by the
+    game's evaluation.
+"""
+
+from __future__ import annotations
+
+import random
+
+from taut.agents.base import Agent
+from taut.agents.greedy import GreedyAgent
+from taut.agents.ismcts import ISMCTSAgent
+from taut.agents.perfect import PerfectAgent
+from taut.agents.smmcts import SMMCTSAgent
+from taut.core.errors import InvalidOptionError
+from taut.core.game import Game, State
+
+#: The level names, weakest first.
+LEVELS = ("easy", "medium", "hard")
+#: Seconds per move that ``hard`` thinks unless told otherwise.
+DEFAULT_THINK = 2.0
+#: Share of random moves that ``easy`` makes.
+DEFAULT_BLUNDER = 0.35
+
+
+class BlunderingAgent(Agent):
+    """Plays like ``base`` except that a ``blunder`` share of its moves are random."""
+
+    name = "blundering"
+
+    def __init__(self, base: Agent, blunder: float = DEFAULT_BLUNDER) -> None:
+        if not 0.0 <= blunder <= 1.0:
+            raise InvalidOptionError(f"blunder must be in [0, 1], got {blunder}")
+        self.base = base
+        self.blunder = blunder
+
+    def act(self, state: State, seat: int, rng: random.Random) -> int:
+        """A random legal move with probability ``blunder``, else ``base``'s move."""
+        if rng.random() < self.blunder:
+            return rng.choice(state.legal_actions(seat))
+        return self.base.act(state, seat, rng)
+
+    def strategy(self, state: State, seat: int, rng: random.Random) -> dict[int, float]:
+        """``base``'s mix, blended with the uniform one."""
+        legal = state.legal_actions(seat)
+        mix = {a: self.blunder / len(legal) for a in legal}
+        for a, p in self.base.strategy(state, seat, rng).items():
+            mix[a] += (1.0 - self.blunder) * p
+        return mix
+
+
+def level_agent(level: str, game: Game, think: float = DEFAULT_THINK) -> Agent:
+    """The agent that plays ``game`` at ``level`` (see the module docstring)."""
+    if level == "easy":
+        return BlunderingAgent(GreedyAgent())
+    if level == "medium":
+        return GreedyAgent()
+    if level != "hard":
+        raise InvalidOptionError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
+    info = game.info
+    if PerfectAgent.knows(game):
+        return PerfectAgent()
+    if info.simultaneous:
+        if info.num_seats == 2:
+            return SMMCTSAgent("rm", think=think, rollout=0)
+        return SMMCTSAgent("uct", think=think, rollout=0)
+    if not info.perfect_information:
+        return ISMCTSAgent(think=think, rollout=0)
+    return SMMCTSAgent("uct", think=think, rollout=0)
+
+
+class LevelAgent(Agent):
+    """A difficulty level; the algorithm is chosen when the first position arrives.
+
+    Parameters (strings accepted, as from ``NAME:key=value`` specs): ``think`` (seconds per
+    move for ``hard``, default 2; ignored by the other levels).
+    """
+
+    def __init__(self, level: str, think: float | str | None = None) -> None:
+        if level not in LEVELS:
+            raise InvalidOptionError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
+        try:
+            self.think = DEFAULT_THINK if think is None else float(think)
+        except ValueError:
+            raise InvalidOptionError(f"think must be a number of seconds, got {think!r}") from None
+        if self.think <= 0:
+            raise InvalidOptionError(f"think must be positive, got {self.think}")
+        self.level = level
+        self.name = level
+        self._agents: dict[int, tuple[Game, Agent]] = {}
+
+    def agent_for(self, game: Game) -> Agent:
+        """The agent this level uses for ``game`` (built once per game object)."""
+        entry = self._agents.get(id(game))
+        if entry is None or entry[0] is not game:
+            entry = (game, level_agent(self.level, game, self.think))
+            self._agents[id(game)] = entry
+        return entry[1]
+
+    def act(self, state: State, seat: int, rng: random.Random) -> int:
+        """The chosen algorithm's move."""
+        return self.agent_for(state.game).act(state, seat, rng)
+
+    def strategy(self, state: State, seat: int, rng: random.Random) -> dict[int, float]:
+        """The chosen algorithm's mix."""
+        return self.agent_for(state.game).strategy(state, seat, rng)
+
+    def accept_draw(self, state: State, seat: int) -> bool:
+        """The chosen algorithm's answer to a draw offer."""
+        return self.agent_for(state.game).accept_draw(state, seat)
+
+    def __repr__(self) -> str:
+        return f"LevelAgent({self.level!r}, think={self.think})"
