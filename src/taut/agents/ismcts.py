@@ -67,9 +67,19 @@ class ISMCTSAgent(Agent):
 
     def act(self, state: State, seat: int, rng: random.Random) -> int:
         """Search from the view ``state`` and play the most visited action."""
+        best = self._search(state, seat, rng)
+        return best[0] if len(best) == 1 else rng.choice(best)
+
+    def strategy(self, state: State, seat: int, rng: random.Random) -> dict[int, float]:
+        """Uniform over the most visited actions of one search (ties are broken at random)."""
+        best = self._search(state, seat, rng)
+        return {a: 1.0 / len(best) for a in best}
+
+    def _search(self, state: State, seat: int, rng: random.Random) -> list[int]:
+        """Search from the view ``state``; the most visited actions of ``seat``."""
         legal = list(state.legal_actions(seat))
         if len(legal) == 1:
-            return legal[0]
+            return legal
         game = state.game
         info = game.info
         lo, span = info.min_utility, (info.max_utility - info.min_utility) or 1.0
@@ -89,8 +99,8 @@ class ISMCTSAgent(Agent):
             a: root.children[("a", seat, a)].n for a in legal if ("a", seat, a) in root.children
         }
         self.last_visits = visits
-        best = max(visits.values())
-        return rng.choice([a for a in legal if visits.get(a, -1) == best])
+        top = max(visits.values())
+        return [a for a in legal if visits.get(a, -1) == top]
 
     def _iterate(
         self, root: _Node, state: State, me: int, rng: random.Random, lo: float, span: float
