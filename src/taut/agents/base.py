@@ -47,6 +47,16 @@ class Agent(ABC):
             counts[a] = counts.get(a, 0) + 1
         return {a: n / STRATEGY_SAMPLES for a, n in sorted(counts.items())}
 
+    def strategies(
+        self, state: State, seats: tuple[int, ...], rng: random.Random
+    ) -> dict[int, dict[int, float]]:
+        """The mixes of several ``seats`` at a perfect-information ``state``.
+
+        The default asks :meth:`strategy` once per seat; a search that finds every seat's
+        mix at once (SM-MCTS) answers all of them from one search.
+        """
+        return {seat: self.strategy(state, seat, rng) for seat in seats}
+
     def accept_draw(self, state: State, seat: int) -> bool:
         """Whether this seat accepts a draw offered by the opponent (default: no)."""
         return False

@@ -111,12 +111,45 @@ class SMMCTSAgent(Agent):
         """The root mix a search from ``state`` ends with (see :meth:`policy`)."""
         return self.policy(state, seat, rng)
 
+    def strategies(
+        self, state: State, seats: tuple[int, ...], rng: random.Random
+    ) -> dict[int, dict[int, float]]:
+        """Every seat's root mix from a single search (all seats search the same tree)."""
+        if len(state.acting_seats()) < 2 or any(
+            len(state.legal_actions(s)) == 1 for s in seats
+        ):
+            return super().strategies(state, seats, rng)
+        root = self._search(state, rng)
+        out = {}
+        for seat in seats:
+            index = root.seats.index(seat)
+            mix = self._final(root.stats[index])
+            out[seat] = {a: p for a, p in zip(root.actions[index], mix, strict=True) if p > 0}
+        return out
+
     def policy(self, state: State, seat: int, rng: random.Random) -> dict[int, float]:
         """Run the search and return ``seat``'s mixed strategy at the root."""
         legal = list(state.legal_actions(seat))
         if len(legal) == 1:
             self.last_policy = {legal[0]: 1.0}
             return self.last_policy
+        root = self._search(state, rng)
+        index = root.seats.index(seat)
+        if len(root.seats) == 1:
+            # Nobody moves at the same time: a pure choice cannot be exploited, and the
+            # most visited action is the standard, far less noisy, MCTS answer.
+            stats = root.stats[index]
+            best = max(range(stats.k), key=lambda i: (stats.n[i], stats.mean[i]))
+            self.last_policy = {root.actions[index][best]: 1.0}
+            return self.last_policy
+        mix = self._final(root.stats[index])
+        self.last_policy = {a: p for a, p in zip(root.actions[index], mix, strict=True) if p > 0}
+        return self.last_policy
+
+    # -- search ---------------------------------------------------------------------------
+
+    def _search(self, state: State, rng: random.Random) -> _Node:
+        """Iterate from ``state`` until the budget is spent; the root of the tree."""
         info = state.game.info
         lo, span = info.min_utility, (info.max_utility - info.min_utility) or 1.0
         root = _Node(state)
@@ -131,19 +164,7 @@ class SMMCTSAgent(Agent):
             elif count % 16 == 0 and time.perf_counter() >= deadline:
                 break
         self.last_iterations = count
-        index = root.seats.index(seat)
-        if len(root.seats) == 1:
-            # Nobody moves at the same time: a pure choice cannot be exploited, and the
-            # most visited action is the standard, far less noisy, MCTS answer.
-            stats = root.stats[index]
-            best = max(range(stats.k), key=lambda i: (stats.n[i], stats.mean[i]))
-            self.last_policy = {root.actions[index][best]: 1.0}
-            return self.last_policy
-        mix = self._final(root.stats[index])
-        self.last_policy = {a: p for a, p in zip(root.actions[index], mix, strict=True) if p > 0}
-        return self.last_policy
-
-    # -- search ---------------------------------------------------------------------------
+        return root
 
     def _iterate(
         self, node: _Node, state: State, rng: random.Random, lo: float, span: float

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 import typer
 
@@ -16,26 +17,30 @@ def exploitability_command(
     game: str = typer.Argument(..., help="The game: push-pull (its two-player duel)."),
     agent: str = typer.Option(..., "--agent", help="Agent spec, e.g. greedy or smmcts:think=0.1."),
     seed: int = typer.Option(0, "--seed", help="Seed for the agent's random choices."),
+    workers: int = typer.Option(
+        os.cpu_count() or 1, "--workers", min=1, help="Processes reading the strategy."
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
 ) -> None:
     """How much a best response gains against an agent, computed exactly.
 
     The agent's mixed strategy is read in all 305 positions of the Push-Pull duel for both
-    seats (agents that search do so in every position: this takes 610 x their thinking
-    time); then a best reply to each seat is found by value iteration. 0 means
-    unexploitable (the exact solution); 1 means a best reply always wins.
+    seats (a searching agent searches every position, once for both seats where it can:
+    305 to 610 times its thinking time, shared among the workers); then a best reply to
+    each seat is found by value iteration. 0 means unexploitable (the exact solution); 1
+    means a best reply always wins. Each position has its own seed, so the result does not
+    depend on --workers.
     """
     if game != "push-pull":
         fail(f"exploitability is computed for push-pull (its duel) only, not {game!r}")
-    from taut.solve.exploitability import duel_transitions, exploitability
+    from taut.solve.exploitability import exploitability
 
     try:
-        player = make_agent(agent)
-        table = duel_transitions()
+        make_agent(agent)  # a bad spec fails here, before any worker starts
         with progress_bar(quiet=as_json) as bar:
-            task = bar.add_task(f"reading {agent}'s strategy", total=2 * len(table.keys))
+            task = bar.add_task(f"reading {agent}'s strategy", total=610)
             result = exploitability(
-                player, agent, seed, progress=lambda: bar.advance(task), table=table
+                agent, agent, seed, progress=lambda n: bar.advance(task, n), workers=workers
             )
     except TautError as exc:
         fail(str(exc))
