@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: run test lint typecheck unit bench clean
+.PHONY: run test quick lint typecheck unit bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -19,6 +19,10 @@ run: $(STAMP)
 
 ## test: lint, type-check and run the whole test suite
 test: $(STAMP) lint typecheck unit
+
+## quick: the test suite without the slow tests (minutes of OpenSpiel value iteration)
+quick: $(STAMP) lint typecheck
+	$(BIN)/python -m pytest -m "not slow"
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
@@ -35,6 +39,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/push_pull_solve.py
 	$(BIN)/python benchmarks/tug_of_war_selfplay.py
 	$(BIN)/python benchmarks/tracks_solve.py
+	$(BIN)/python benchmarks/push_pull_exploitability.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
