@@ -12,6 +12,7 @@ from taut.agents import (
     GreedyAgent,
     ISMCTSAgent,
     LevelAgent,
+    NashSearchAgent,
     PerfectAgent,
     SMMCTSAgent,
     make_agent,
@@ -62,10 +63,11 @@ def test_hard_picks_the_algorithm_that_fits_the_game() -> None:
         return level_agent("hard", taut.make(name, **options), think=0.5)
 
     assert isinstance(hard("push-pull"), PerfectAgent)
-    rm = hard("pulling-strings")
-    assert isinstance(rm, SMMCTSAgent) and rm.select == "rm" and rm.think == 0.5
-    uct = hard("push-pull", variant="four")
-    assert isinstance(uct, SMMCTSAgent) and uct.select == "uct"
+    nash = hard("pulling-strings")
+    assert isinstance(nash, NashSearchAgent) and nash.depth == 2 and nash.think == 0.5
+    for variant in ("four", "two-teams"):
+        uct = hard("push-pull", variant=variant)
+        assert isinstance(uct, SMMCTSAgent) and uct.select == "uct"
     assert isinstance(hard("tug-of-war"), ISMCTSAgent)
     tracks = hard("tracks")
     assert isinstance(tracks, SMMCTSAgent) and tracks.select == "uct"

@@ -9,6 +9,24 @@ and, at chance nodes, by what the searcher observes of the outcome
 is UCB1 with *availability* counts, since an action exists only in the determinizations
 where it is legal. The searcher never reads a hidden tile: it only ever sees its view and
 its own samples.
+
+Two refinements make the search start from the evaluator's judgement instead of from
+scratch:
+
+* *Heuristic priors* (``bias`` > 0): when an action is first seen at a node, the successor
+  is scored by the evaluator for the seat that chooses, and the child starts with ``bias``
+  virtual visits of that value. The first descents therefore follow a one-move look-ahead
+  (what the greedy agent plays, for every seat in the tree), and real visits take over as
+  they accumulate. Every action gets a value at once, so no iteration is spent trying
+  hopeless moves one by one.
+* *Wide nodes* (``wide``): below the root, a node with more legal actions than ``wide``
+  (Tug of War's bonus allocation has one per point) branches only on ``wide`` of them,
+  evenly spread over the legal list, its first and last included. The root always
+  considers every legal action.
+
+A chance outcome the tree has not seen yet ends the descent like an expansion, so a new
+deal (dozens of chance nodes) is scored where it begins instead of growing a chain of
+nodes that are never visited again.
 """
 
 from __future__ import annotations
@@ -16,7 +34,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from taut.agents.base import Agent
 from taut.core.errors import InvalidOptionError
@@ -26,22 +44,39 @@ Evaluator = Callable[[State], tuple[float, ...]]
 
 
 class _Node:
-    __slots__ = ("avail", "children", "n", "w")  # w: summed reward of the seat that chose
+    # w: summed reward of the seat that chose this child; prior: its evaluator score.
+    __slots__ = ("avail", "children", "n", "prior", "w")
 
-    def __init__(self) -> None:
+    def __init__(self, prior: float = 0.0) -> None:
         self.children: dict[tuple[object, ...], _Node] = {}
         self.n = 0
         self.w = 0.0
         self.avail = 0
+        self.prior = prior
+
+
+def spread(actions: Sequence[int], k: int) -> Sequence[int]:
+    """At most ``k`` of ``actions``, evenly spaced, the first and the last included."""
+    size = len(actions)
+    if size <= k:
+        return actions
+    if k <= 1:
+        return [actions[0]]
+    picks = sorted({round(i * (size - 1) / (k - 1)) for i in range(k)})
+    return [actions[i] for i in picks]
 
 
 class ISMCTSAgent(Agent):
     """Single-observer ISMCTS.
 
     Parameters: ``think`` (seconds per move, default 1.0), ``iterations`` (overrides
-    ``think``), ``c`` (UCB constant, default 0.7), ``rollout`` (random nodes after the tree
-    before the evaluator scores the position, default 300), ``evaluator`` (defaults to the
-    game's heuristic). The action played is the root's most visited.
+    ``think``), ``c`` (UCB constant on rewards in [0, 1], default 0.7), ``rollout`` (random
+    nodes after the tree before the evaluator scores the position, default 300), ``bias``
+    (virtual visits given to each child's evaluator score when it is first seen; 0, the
+    default, expands untried actions at random instead), ``wide`` (the most children a
+    node below the root branches on, default 24), ``evaluator`` (defaults to the game's
+    heuristic). The action played is the root's most visited; ties go to the better evaluator score,
+    so a search too short to tell the moves apart falls back on the evaluator's choice.
     """
 
     name = "ismcts"
@@ -53,14 +88,24 @@ class ISMCTSAgent(Agent):
         c: float | str = 0.7,
         rollout: int | str = 300,
         evaluator: Evaluator | None = None,
+        bias: float | str = 0.0,
+        wide: int | str = 24,
+        playout: int | str = 0,
     ) -> None:
         try:
             self.think = float(think)
             self.iterations = None if iterations is None else int(iterations)
             self.c = float(c)
             self.rollout = int(rollout)
+            self.bias = float(bias)
+            self.wide = int(wide)
+            self.playout = int(playout)
         except ValueError as exc:
             raise InvalidOptionError(f"bad ISMCTS parameter: {exc}") from None
+        if self.bias < 0:
+            raise InvalidOptionError(f"bias must be at least 0, got {self.bias}")
+        if self.wide < 2:
+            raise InvalidOptionError(f"wide must be at least 2, got {self.wide}")
         self.evaluator = evaluator
         self.last_iterations = 0
         self.last_visits: dict[int, int] = {}
@@ -99,22 +144,36 @@ class ISMCTSAgent(Agent):
             a: root.children[("a", seat, a)].n for a in legal if ("a", seat, a) in root.children
         }
         self.last_visits = visits
+        # Ties (all the more likely in a short search) go to the better evaluator score.
         top = max(visits.values())
-        return [a for a in legal if visits.get(a, -1) == top]
+        tied = [a for a in legal if visits.get(a, -1) == top]
+        if self.bias > 0 and len(tied) > 1:
+            best_prior = max(root.children[("a", seat, a)].prior for a in tied)
+            tied = [a for a in tied if root.children[("a", seat, a)].prior >= best_prior - 1e-12]
+        return tied
 
     def _iterate(
         self, root: _Node, state: State, me: int, rng: random.Random, lo: float, span: float
     ) -> None:
+        evaluate = self.evaluator or state.game.heuristic
+        bias = self.bias
+        c = self.c
         node = root
         path: list[tuple[_Node, int]] = []
-        expanded = False
-        while not state.is_terminal() and not expanded:
+        values: tuple[float, ...] | None = None  # the leaf's evaluation, when already known
+        while not state.is_terminal():
             kind = state.kind
             if kind is NodeKind.CHANCE:
                 outcome = state.sample_chance(rng)
                 key: tuple[object, ...] = ("c", state.chance_observation(me, outcome))
-                node = node.children.setdefault(key, _Node())
+                child = node.children.get(key)
                 state = state.apply_unchecked({CHANCE_SEAT: outcome})
+                if child is None:
+                    # A new outcome is a new leaf: score it here rather than grow a chain
+                    # of single-visit nodes through a whole deal.
+                    node.children[key] = _Node()
+                    break
+                node = child
                 continue
             if kind is NodeKind.SIMULTANEOUS:
                 raise InvalidOptionError(
@@ -122,7 +181,19 @@ class ISMCTSAgent(Agent):
                 )
             (actor,) = state.acting_seats()
             legal = state.legal_actions(actor)
+            if node is not root:
+                legal = spread(legal, self.wide)
             children = node.children
+            if bias > 0:
+                action, child, after, values = self._select_biased(
+                    state, actor, legal, children, evaluate, lo, span
+                )
+                path.append((child, actor))
+                state = after
+                node = child
+                if child.n == 0:
+                    break  # first real visit: a leaf
+                continue
             untried = []
             for a in legal:
                 existing = children.get(("a", actor, a))
@@ -134,27 +205,95 @@ class ISMCTSAgent(Agent):
                 action = rng.choice(untried)
                 child = children[("a", actor, action)] = _Node()
                 child.avail = 1
-                expanded = True
-            else:
-                c = self.c
-                best_score = -math.inf
-                action = legal[0]
-                for a in legal:
-                    ch = children[("a", actor, a)]
-                    score = ch.w / ch.n + c * math.sqrt(math.log(ch.avail) / ch.n)
-                    if score > best_score:
-                        best_score, action = score, a
-                child = children[("a", actor, action)]
+                path.append((child, actor))
+                state = state.apply_unchecked({actor: action})
+                break
+            best_score = -math.inf
+            action = legal[0]
+            for a in legal:
+                ch = children[("a", actor, a)]
+                score = ch.w / ch.n + c * math.sqrt(math.log(ch.avail) / ch.n)
+                if score > best_score:
+                    best_score, action = score, a
+            child = children[("a", actor, action)]
             path.append((child, actor))
             state = state.apply_unchecked({actor: action})
             node = child
-        if not state.is_terminal() and self.rollout > 0:
+        if state.is_terminal():
+            values = state.returns()
+        elif self.rollout > 0:
             state = state.game.rollout(state, rng, self.rollout)
-        values = (
-            state.returns()
-            if state.is_terminal()
-            else (self.evaluator or state.game.heuristic)(state)
-        )
+            values = state.returns() if state.is_terminal() else evaluate(state)
+        elif self.playout > 0:
+            state = self._playout(state, rng, evaluate)
+            values = state.returns() if state.is_terminal() else evaluate(state)
+        elif values is None:
+            values = evaluate(state)
         for child, actor in path:
             child.n += 1
             child.w += (values[actor] - lo) / span
+
+    def _select_biased(
+        self,
+        state: State,
+        actor: int,
+        legal: Sequence[int],
+        children: dict[tuple[object, ...], _Node],
+        evaluate: Evaluator,
+        lo: float,
+        span: float,
+    ) -> tuple[int, _Node, State, tuple[float, ...] | None]:
+        """UCB over ``legal`` with evaluator priors as virtual visits; actions seen here
+        for the first time are scored on the way. Returns the action, its child, the
+        successor and the successor's evaluation when it was computed."""
+        bias = self.bias
+        fresh: dict[int, tuple[State, tuple[float, ...]]] = {}
+        nodes: list[_Node] = []
+        for a in legal:
+            key = ("a", actor, a)
+            ch = children.get(key)
+            if ch is None:
+                after = state.apply_unchecked({actor: a})
+                scored = after.returns() if after.is_terminal() else evaluate(after)
+                fresh[a] = (after, scored)
+                ch = children[key] = _Node((scored[actor] - lo) / span)
+            ch.avail += 1
+            nodes.append(ch)
+        c = self.c
+        best_score = -math.inf
+        pick = 0
+        for i, ch in enumerate(nodes):
+            weight = ch.n + bias
+            score = (ch.w + bias * ch.prior) / weight + c * math.sqrt(
+                math.log(ch.avail + bias) / weight
+            )
+            if score > best_score:
+                best_score, pick = score, i
+        action = legal[pick]
+        child = nodes[pick]
+        if action in fresh:
+            after, scored = fresh[action]
+            return action, child, after, scored
+        return action, child, state.apply_unchecked({actor: action}), None
+
+    def _playout(self, state: State, rng: random.Random, evaluate: Evaluator) -> State:
+        """Up to ``playout`` decisions by one-move look-ahead with the evaluator (every
+        seat for itself; chance sampled); returns the last state."""
+        moves = 0
+        while moves < self.playout and not state.is_terminal():
+            if state.kind is NodeKind.CHANCE:
+                state = state.apply_unchecked({CHANCE_SEAT: state.sample_chance(rng)})
+                continue
+            (actor,) = state.acting_seats()
+            legal = spread(state.legal_actions(actor), self.wide)
+            best: State | None = None
+            best_value = -math.inf
+            for a in legal:
+                after = state.apply_unchecked({actor: a})
+                value = (after.returns() if after.is_terminal() else evaluate(after))[actor]
+                if value > best_value:
+                    best, best_value = after, value
+            assert best is not None
+            state = best
+            moves += 1
+        return state

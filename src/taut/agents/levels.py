@@ -13,9 +13,11 @@ so new games get levels without code here:
 * ``hard`` - search within ``think`` seconds per move (default 2):
 
   - a game with an exact solution plays it (the Push-Pull duel: ``perfect``);
-  - a two-seat simultaneous game: SM-MCTS with regret matching, the leaves scored by the
-    game's evaluation;
-  - simultaneous play of more seats: SM-MCTS with decoupled UCT;
+  - a two-seat zero-sum simultaneous game with a few dozen moves a side (Pulling
+    Strings): depth-limited Nash search two turns deep, the matrix games solved by LP
+    with double oracle and the horizon scored by the game's evaluation;
+  - other simultaneous games (more seats, or hundreds of moves a side, as in the
+    four-sided Push-Pull variants): SM-MCTS with decoupled UCT;
   - hidden information (Tug of War): information-set MCTS, which samples only what the
     seat cannot see;
   - anything else (Track Tiles): MCTS with UCT, chance nodes sampled, leaves scored by the
@@ -29,6 +31,7 @@ import random
 from taut.agents.base import Agent
 from taut.agents.greedy import GreedyAgent
 from taut.agents.ismcts import ISMCTSAgent
+from taut.agents.nash import NashSearchAgent
 from taut.agents.perfect import PerfectAgent
 from taut.agents.smmcts import SMMCTSAgent
 from taut.core.errors import InvalidOptionError
@@ -40,6 +43,9 @@ LEVELS = ("easy", "medium", "hard")
 DEFAULT_THINK = 2.0
 #: Share of random moves that ``easy`` makes.
 DEFAULT_BLUNDER = 0.35
+#: Largest action count per seat for which ``hard`` uses Nash search (its matrix games
+#: grow with the square of it); above it, SM-MCTS samples instead.
+NASH_ACTIONS = 64
 
 
 class BlunderingAgent(Agent):
@@ -80,8 +86,8 @@ def level_agent(level: str, game: Game, think: float = DEFAULT_THINK) -> Agent:
     if PerfectAgent.knows(game):
         return PerfectAgent()
     if info.simultaneous:
-        if info.num_seats == 2:
-            return SMMCTSAgent("rm", think=think, rollout=0)
+        if info.num_seats == 2 and info.zero_sum and info.num_distinct_actions <= NASH_ACTIONS:
+            return NashSearchAgent(depth=2, think=think)
         return SMMCTSAgent("uct", think=think, rollout=0)
     if not info.perfect_information:
         return ISMCTSAgent(think=think, rollout=0)

@@ -104,8 +104,7 @@ class NashSearchAgent(Agent):
         return (self.evaluator or state.game.heuristic)(state)[0]
 
     def _key(self, state: State) -> Hashable:
-        key = getattr(state, "key", None)
-        return key() if callable(key) else repr(state.to_json())
+        return state.transposition_key()
 
     def _root(self, state: State, seat: int, depth: int) -> tuple[float, dict[int, float]]:
         seats = state.acting_seats()

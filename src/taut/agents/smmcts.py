@@ -23,13 +23,16 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 
 from taut.agents.base import Agent, sample
 from taut.core.errors import InvalidOptionError
 from taut.core.game import CHANCE_SEAT, NodeKind, State
 
 Evaluator = Callable[[State], tuple[float, ...]]
+
+#: Nodes one descent may pass before the node's mean value stands in for the rest.
+MAX_DEPTH = 400
 
 
 class _Seat:
@@ -47,7 +50,7 @@ class _Seat:
 
 
 class _Node:
-    __slots__ = ("actions", "children", "seats", "stats")
+    __slots__ = ("actions", "children", "seats", "stats", "visits", "vsum")
 
     def __init__(self, state: State) -> None:
         self.seats = state.acting_seats()
@@ -59,6 +62,23 @@ class _Node:
             self.actions = tuple(tuple(state.legal_actions(s)) for s in self.seats)
             self.stats = tuple(_Seat(len(a)) for a in self.actions)
         self.children: dict[tuple[int, ...], tuple[_Node, State]] = {}
+        self.visits = 0  # descents that passed through (or ended at) this node
+        self.vsum: list[float] | None = None  # their summed rewards per seat
+
+    def mean(self) -> list[float] | None:
+        """The mean reward per seat of the descents through this node (None if none)."""
+        if self.vsum is None:
+            return None
+        return [v / self.visits for v in self.vsum]
+
+    def record(self, rewards: list[float]) -> None:
+        """Count one descent through this node."""
+        self.visits += 1
+        if self.vsum is None:
+            self.vsum = list(rewards)
+        else:
+            for k, r in enumerate(rewards):
+                self.vsum[k] += r
 
 
 class SMMCTSAgent(Agent):
@@ -68,8 +88,10 @@ class SMMCTSAgent(Agent):
     ``think`` (seconds per move, default 1.0), ``iterations`` (overrides ``think``),
     ``gamma`` (exploration of rm/exp3, default 0.1), ``c`` (UCT constant, default 1.4),
     ``rollout`` (nodes of random play after a new leaf before the evaluator scores it;
-    default 200, 0 scores the leaf directly), ``evaluator`` (defaults to the game's
-    heuristic).
+    default 200, 0 scores the leaf directly), ``transpose`` (default on: positions with the
+    same ``transposition_key`` share one node, whatever the path; a descent that comes back
+    to a position it passed stops there and backs up that node's mean value), ``evaluator``
+    (defaults to the game's heuristic).
     """
 
     name = "smmcts"
@@ -83,6 +105,7 @@ class SMMCTSAgent(Agent):
         c: float | str = 1.4,
         rollout: int | str = 200,
         evaluator: Evaluator | None = None,
+        transpose: bool | str = True,
     ) -> None:
         if select not in ("rm", "exp3", "uct"):
             raise InvalidOptionError(f"select must be rm, exp3 or uct, got {select!r}")
@@ -96,6 +119,12 @@ class SMMCTSAgent(Agent):
             raise InvalidOptionError(f"bad SM-MCTS parameter: {exc}") from None
         if not 0.0 < self.gamma <= 1.0:
             raise InvalidOptionError(f"gamma must be in (0, 1], got {self.gamma}")
+        if isinstance(transpose, str):
+            if transpose.lower() not in ("1", "0", "true", "false", "on", "off", "yes", "no"):
+                raise InvalidOptionError(f"transpose must be on or off, got {transpose!r}")
+            transpose = transpose.lower() in ("1", "true", "on", "yes")
+        self.transpose = transpose
+        self._table: dict[Hashable, _Node] | None = None
         self.select = select
         self.evaluator = evaluator
         self.last_iterations = 0
@@ -153,6 +182,7 @@ class SMMCTSAgent(Agent):
         info = state.game.info
         lo, span = info.min_utility, (info.max_utility - info.min_utility) or 1.0
         root = _Node(state)
+        self._table = {state.transposition_key(): root} if self.transpose else None
         deadline = time.perf_counter() + self.think
         count = 0
         while True:
@@ -164,6 +194,7 @@ class SMMCTSAgent(Agent):
             elif count % 16 == 0 and time.perf_counter() >= deadline:
                 break
         self.last_iterations = count
+        self._table = None
         return root
 
     def _iterate(
@@ -171,42 +202,59 @@ class SMMCTSAgent(Agent):
     ) -> list[float]:
         """One descent from ``node``; returns rewards per seat scaled to [0, 1]."""
         path: list[tuple[_Node, tuple[int, ...], tuple[float, ...]]] = []
+        seen: list[_Node] = [node]
+        rewards: list[float] | None = None
         while True:
             if state.kind is NodeKind.TERMINAL:
                 rewards = [(r - lo) / span for r in state.returns()]
                 break
+            if len(seen) > MAX_DEPTH:
+                rewards = node.mean() or self._leaf(state, rng, lo, span)
+                break
             if state.kind is NodeKind.CHANCE:
-                outcome = state.sample_chance(rng)
-                key: tuple[int, ...] = (outcome,)
-                child = node.children.get(key)
-                if child is None:
-                    nxt = state.apply_unchecked({CHANCE_SEAT: outcome})
-                    node.children[key] = (_Node(nxt), nxt)
-                    node, state = node.children[key]
-                    rewards = self._leaf(state, rng, lo, span)
-                    break
-                node, state = child
-                continue
-            picks = []
-            probs = []
-            for stats in node.stats:
-                i, p = self._choose(stats, rng)
-                picks.append(i)
-                probs.append(p)
-            key = tuple(picks)
-            path.append((node, key, tuple(probs)))
+                key: tuple[int, ...] = (state.sample_chance(rng),)
+            else:
+                picks = []
+                probs = []
+                for stats in node.stats:
+                    i, p = self._choose(stats, rng)
+                    picks.append(i)
+                    probs.append(p)
+                key = tuple(picks)
+                path.append((node, key, tuple(probs)))
             child = node.children.get(key)
             if child is None:
-                joint = {
-                    s: node.actions[j][i]
-                    for j, (s, i) in enumerate(zip(node.seats, picks, strict=True))
-                }
+                if state.kind is NodeKind.CHANCE:
+                    joint = {CHANCE_SEAT: key[0]}
+                else:
+                    joint = {
+                        s: node.actions[j][i]
+                        for j, (s, i) in enumerate(zip(node.seats, key, strict=True))
+                    }
                 nxt = state.apply_unchecked(joint)
-                node.children[key] = (_Node(nxt), nxt)
-                node, state = node.children[key]
-                rewards = self._leaf(state, rng, lo, span)
-                break
+                tkey = nxt.transposition_key() if self._table is not None else None
+                known = self._table.get(tkey) if self._table is not None else None
+                if known is None:
+                    fresh = _Node(nxt)
+                    if self._table is not None:
+                        self._table[tkey] = fresh
+                    node.children[key] = (fresh, nxt)
+                    node, state = fresh, nxt
+                    seen.append(node)
+                    rewards = self._leaf(state, rng, lo, span)
+                    break
+                # Another joint action (or path) already reached this position: share
+                # its statistics and keep descending.
+                node.children[key] = child = (known, nxt)
             node, state = child
+            if any(n is node for n in seen):
+                # Back at a position of this descent (a cycle): its mean so far stands in
+                # for the rest of the game, as in value iteration.
+                rewards = node.mean() or self._leaf(state, rng, lo, span)
+                break
+            seen.append(node)
+        for n in seen:
+            n.record(rewards)
         for n, picks_, probs_ in path:
             for j, (stats, i, p) in enumerate(zip(n.stats, picks_, probs_, strict=True)):
                 self._update(stats, i, p, rewards[n.seats[j]])

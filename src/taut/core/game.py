@@ -21,7 +21,7 @@ from __future__ import annotations
 import enum
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -355,6 +355,15 @@ class State(ABC):
         Games without draw by agreement raise :class:`IllegalActionError`.
         """
         raise IllegalActionError(f"{self.game.title} has no draw by agreement")
+
+    def transposition_key(self) -> Hashable:
+        """A key shared by states with the same future (search shares their statistics).
+
+        The default is the state itself (states compare by value where the game defines
+        equality). A game whose future does not depend on the turn number may drop it, so
+        that a search sees a position repeated at a later turn as the same node.
+        """
+        return self
 
     # -- information ----------------------------------------------------------------------
 

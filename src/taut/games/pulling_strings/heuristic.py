@@ -1,8 +1,14 @@
 """A quick evaluation of Pulling Strings positions for the look-ahead agents.
 
-Each disk counts by how close it sits to its owner's homes: 1 on a home, 1/2 one step
-away, 1/3 two steps away, and so on; X's closeness minus O's, squashed into (-1, 1) so a
-finished game (+1 / -1) always outranks any evaluation.
+Two terms, X's minus O's, squashed into (-1, 1) so a finished game (+1 / -1) always
+outranks any evaluation:
+
+* closeness: each disk counts by how close it sits to its owner's homes: 1 on a home, 1/2
+  one step away, 1/3 two steps away, and so on;
+* threat: the most home disks a side could gain with one pull of an unbroken end if the
+  other side's pull did not interfere. A side that can bring a stack home next turn forces
+  the other to spend its pull on defence, which closeness alone does not see; a search a
+  turn or two deep then steers toward positions with threats the opponent cannot all meet.
 """
 
 from __future__ import annotations
@@ -10,7 +16,15 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from taut.games.pulling_strings.board import HOMES, NUM_CELLS, SIZE
+from taut.games.pulling_strings.board import (
+    HOME_CELLS,
+    HOMES,
+    NUM_CELLS,
+    NUM_ENDS,
+    SIZE,
+    cell_ends,
+    step,
+)
 
 if TYPE_CHECKING:
     from taut.games.pulling_strings.rules import PullingStringsState
@@ -25,10 +39,31 @@ def _closeness(homes: tuple[tuple[int, int], ...]) -> tuple[float, ...]:
     return tuple(out)
 
 
+def _gains() -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    """Per cell: ``(end, X's home gain, O's home gain)`` per disk for each end that moves a
+    stack there on or off a home (ends that change neither are left out)."""
+    homes = (frozenset(HOME_CELLS[0]), frozenset(HOME_CELLS[1]))
+    table = []
+    for cell in range(NUM_CELLS):
+        entries = []
+        for end in cell_ends(cell):
+            dest = step(cell, end)
+            gx = (dest in homes[0]) - (cell in homes[0])
+            go = (dest in homes[1]) - (cell in homes[1])
+            if gx or go:
+                entries.append((end, gx, go))
+        table.append(tuple(entries))
+    return tuple(table)
+
+
 #: Per cell: X's closeness minus O's closeness.
 EDGE: tuple[float, ...] = tuple(
     x - o for x, o in zip(_closeness(HOMES[0]), _closeness(HOMES[1]), strict=True)
 )
+#: Per cell: the ends that move a stack there onto or off a home, and by how much per disk.
+GAINS = _gains()
+#: Weight of a home disk that one pull could gain (a threat) against one already home.
+THREAT = 0.5
 #: Disk-count advantage that maps to about 0.76 of the range.
 SCALE = 5.0
 
@@ -37,5 +72,17 @@ def evaluate(state: PullingStringsState) -> float:
     """Value of ``state`` for X in ``[-1, 1]`` (O's value is its negation)."""
     if state.outcome is not None:
         return state.returns()[0]
-    score = sum(n * EDGE[cell] for cell, n in state.stacks.items())
+    broken = state.broken
+    score = 0.0
+    gain_x = [0] * NUM_ENDS
+    gain_o = [0] * NUM_ENDS
+    for cell, n in state.stacks.items():
+        score += n * EDGE[cell]
+        for end, gx, go in GAINS[cell]:
+            gain_x[end] += n * gx
+            gain_o[end] += n * go
+    # A broken end cannot be pulled; an unhelpful pull gains nothing (hence the floor 0).
+    best_x = max(0, max(g for e, g in enumerate(gain_x) if not broken >> e & 1))
+    best_o = max(0, max(g for e, g in enumerate(gain_o) if not broken >> e & 1))
+    score += THREAT * (best_x - best_o)
     return 0.95 * math.tanh(score / SCALE)

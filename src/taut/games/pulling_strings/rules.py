@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 import string
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
@@ -496,6 +496,12 @@ class PullingStringsState(State):
     def key(self) -> tuple[Any, ...]:
         """A hashable key of the position (for transposition tables)."""
         return (tuple(sorted(self._stacks.items())), self.broken)
+
+    def transposition_key(self) -> Hashable:
+        """The position without the turn when no turn limit makes the turn matter."""
+        if self.game.max_turns is None:
+            return self.key()
+        return (self.key(), self.turn)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, PullingStringsState):

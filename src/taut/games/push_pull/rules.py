@@ -10,7 +10,7 @@ turn on which each piece left, and the turn count, so a turn is a few table look
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 from taut.core.errors import InvalidOptionError, PositionError
@@ -460,6 +460,12 @@ class PushPullState(State):
     def key(self) -> tuple[int, ...]:
         """A hashable key of the position (locations only: the turn does not matter)."""
         return self.locs
+
+    def transposition_key(self) -> Hashable:
+        """The position without the turn when no turn limit makes the turn matter."""
+        if self.game.max_turns is None:
+            return self.key()
+        return (self.key(), self.turn)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, PushPullState):
