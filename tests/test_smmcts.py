@@ -75,3 +75,28 @@ def test_mcts_is_uct_and_handles_one_seat_nodes() -> None:
     game = TurnBasedGame(taut.make("pulling-strings", max_turns=100))
     state = game.new_initial_state()
     assert 0 <= agent.act(state, 0, random.Random(0)) < 20
+
+
+def test_transpositions_let_regret_matching_find_the_duel_mix() -> None:
+    """One Push-Pull piece left: a cyclic race whose exact mix the solver knows. Sharing
+    nodes by position and closing cycles with node means lets the search converge."""
+    from taut.solve.push_pull import cached_solution, duel_position_key
+
+    game = taut.make("push-pull")
+    state = game.state_from_json({"turn": 0, "pieces": {"L": "W", "M": 3, "S": "E"}})
+    agent = SMMCTSAgent("rm", iterations=30000, rollout=0)
+    mixes = agent.strategies(state, (0, 1), random.Random(1))
+    for seat in (0, 1):
+        exact = cached_solution().strategy(duel_position_key(state), state.seat_name(seat))
+        gap = sum(
+            abs(mixes[seat].get(state.string_to_action(seat, move), 0.0) - p)
+            for move, p in exact.items()
+        )
+        assert gap < 0.15, (seat, mixes[seat], exact)
+
+
+def test_transpose_parameter() -> None:
+    assert make_agent("smmcts:transpose=off").transpose is False  # type: ignore[attr-defined]
+    assert SMMCTSAgent(transpose="on").transpose is True
+    with pytest.raises(InvalidOptionError, match="transpose"):
+        SMMCTSAgent(transpose="maybe")

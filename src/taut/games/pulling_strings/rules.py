@@ -285,7 +285,7 @@ class PullingStrings(Game):
         return PullingStringsState(self, stacks, broken, turn)
 
     def heuristic(self, state: State) -> tuple[float, ...]:
-        """Evaluation by disks home and closeness of the stacks to each side's homes."""
+        """Evaluation by closeness of the disks to each side's homes and one-pull threats."""
         assert isinstance(state, PullingStringsState)
         v = evaluate(state)
         return (v, -v)
