@@ -55,13 +55,14 @@ def arena(
 ) -> None:
     """Play a round robin between agents and report wins, draws, losses and ratings.
 
-    Each pair of agents plays --games games with seats alternating fairly. Scores (a win 1,
-    a draw 1/2) come with 95% Wilson intervals; ratings are openskill (Plackett-Luce).
+    Each pair of agents plays --games games with seats alternating fairly.
+    Scores (a win 1, a draw 1/2) come with 95% Wilson intervals.
+    Ratings are openskill (Plackett-Luce).
     Self-play uses max_turns=200 unless the game's options say otherwise.
+    Agents: easy, medium, hard (levels), random, greedy, smmcts, mcts, ismcts, nash, perfect.
 
     Games run in a process pool on this machine, or with --backend ray as Ray tasks.
-    Every game's seed comes from --seed, so results depend on neither --backend nor
-    --workers.
+    Every game's seed comes from --seed: results depend on neither --backend nor --workers.
     """
     if address is not None and backend != "ray":
         fail("--address names a Ray cluster: it needs --backend ray")
