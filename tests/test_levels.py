@@ -68,7 +68,8 @@ def test_hard_picks_the_algorithm_that_fits_the_game() -> None:
     for variant in ("four", "two-teams"):
         uct = hard("push-pull", variant=variant)
         assert isinstance(uct, SMMCTSAgent) and uct.select == "uct"
-    assert isinstance(hard("tug-of-war"), ISMCTSAgent)
+    ismcts = hard("tug-of-war")
+    assert isinstance(ismcts, ISMCTSAgent) and ismcts.bias > 0 and ismcts.think == 0.5
     tracks = hard("tracks")
     assert isinstance(tracks, SMMCTSAgent) and tracks.select == "uct"
     assert isinstance(level_agent("medium", taut.make("tracks")), GreedyAgent)

@@ -23,6 +23,9 @@ scratch:
   (Tug of War's bonus allocation has one per point) branches only on ``wide`` of them,
   evenly spread over the legal list, its first and last included. The root always
   considers every legal action.
+* *Look-ahead playouts* (``playout``): a leaf is played on for a few decisions, each seat
+  taking the move its evaluator scores best, before it is scored; a lone evaluation is
+  blind to the reply that the next seat has ready.
 
 A chance outcome the tree has not seen yet ends the descent like an expansion, so a new
 deal (dozens of chance nodes) is scored where it begins instead of growing a chain of
@@ -74,9 +77,11 @@ class ISMCTSAgent(Agent):
     nodes after the tree before the evaluator scores the position, default 300), ``bias``
     (virtual visits given to each child's evaluator score when it is first seen; 0, the
     default, expands untried actions at random instead), ``wide`` (the most children a
-    node below the root branches on, default 24), ``evaluator`` (defaults to the game's
-    heuristic). The action played is the root's most visited; ties go to the better evaluator score,
-    so a search too short to tell the moves apart falls back on the evaluator's choice.
+    node below the root branches on, default 24), ``playout`` (decisions played after the
+    tree by one-move look-ahead with the evaluator before it scores the position, default
+    0; used when ``rollout`` is 0), ``evaluator`` (defaults to the game's heuristic). The
+    action played is the root's most visited; ties go to the better evaluator score, so a
+    search too short to tell the moves apart falls back on the evaluator's choice.
     """
 
     name = "ismcts"

@@ -19,7 +19,8 @@ so new games get levels without code here:
   - other simultaneous games (more seats, or hundreds of moves a side, as in the
     four-sided Push-Pull variants): SM-MCTS with decoupled UCT;
   - hidden information (Tug of War): information-set MCTS, which samples only what the
-    seat cannot see;
+    seat cannot see, with the evaluation as a prior on new moves (``bias=5`` virtual
+    visits), ``c=0.3`` and three plies of evaluation-best play before scoring a leaf;
   - anything else (Track Tiles): MCTS with UCT, chance nodes sampled, leaves scored by the
     game's evaluation.
 """
@@ -90,7 +91,7 @@ def level_agent(level: str, game: Game, think: float = DEFAULT_THINK) -> Agent:
             return NashSearchAgent(depth=2, think=think)
         return SMMCTSAgent("uct", think=think, rollout=0)
     if not info.perfect_information:
-        return ISMCTSAgent(think=think, rollout=0)
+        return ISMCTSAgent(think=think, rollout=0, bias=5, c=0.3, playout=3)
     return SMMCTSAgent("uct", think=think, rollout=0)
 
 
