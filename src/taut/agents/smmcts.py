@@ -144,9 +144,7 @@ class SMMCTSAgent(Agent):
         self, state: State, seats: tuple[int, ...], rng: random.Random
     ) -> dict[int, dict[int, float]]:
         """Every seat's root mix from a single search (all seats search the same tree)."""
-        if len(state.acting_seats()) < 2 or any(
-            len(state.legal_actions(s)) == 1 for s in seats
-        ):
+        if len(state.acting_seats()) < 2 or any(len(state.legal_actions(s)) == 1 for s in seats):
             return super().strategies(state, seats, rng)
         root = self._search(state, rng)
         out = {}
