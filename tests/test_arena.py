@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+import taut
 from taut.arena.stats import score, wilson_interval
 from taut.arena.tournament import run_tournament, schedule
 from taut.cli import app
@@ -90,3 +91,26 @@ def test_cli_errors() -> None:
     assert r.exit_code == 2 and "distinct" in r.stderr
     r = runner.invoke(app, ["arena", "no-such-game", "--agents", "random,greedy"])
     assert r.exit_code == 2 and "unknown game" in r.stderr
+
+
+def test_team_games_seat_one_agent_per_team() -> None:
+    game = taut.make("push-pull", variant="four-teams")
+    teams = game.teams()
+    assert sorted(s for t in teams for s in t) == [0, 1, 2, 3] and len(teams) == 2
+    tasks = schedule("push-pull", {"variant": "four-teams"}, ["a", "b"], 4, 0, teams)
+    for g, task in enumerate(tasks):
+        for t, members in enumerate(teams):
+            assert {task.seats[s] for s in members} == {(t + g) % 2}, (task.seats, teams)
+    # Each agent plays each team twice.
+    assert sorted(task.seats[teams[0][0]] for task in tasks) == [0, 0, 1, 1]
+    assert taut.make("push-pull", variant="four").teams() == ((0,), (1,), (2,), (3,))
+    assert taut.make("tug-of-war", players=3).teams() == ((0,), (1,), (2,))
+
+
+def test_a_team_game_tournament_has_decisive_results() -> None:
+    result = run_tournament(
+        "push-pull", {"variant": "four-teams", "max_turns": 60}, ["random", "greedy"], 4, 3, 1
+    )
+    pair = result.pairs[0]
+    assert pair.a_wins + pair.b_wins + pair.draws == 4
+    assert pair.a_wins + pair.b_wins > 0  # a team win is one agent's win, not a shared draw

@@ -1,7 +1,8 @@
 """Round-robin tournaments between agents, run in parallel and reproducible from a seed.
 
 Every unordered pair of agents plays ``games`` games. Seats alternate fairly: in game *g*
-seat *i* goes to the first agent when ``(i + g)`` is even, else to the second, so in a
+seat *i* goes to the first agent when ``(i + g)`` is even, else to the second (in team
+games, team *i* with all its seats), so in a
 two-seat game each agent sits first in half the games, and in a game of more seats the
 two agents alternate around the table. Game *g* of pair *(i, j)* gets the seed
 ``derive_seed(seed, i, j, g)``, and results are tallied in schedule order whatever order
@@ -57,14 +58,30 @@ def play_task(task: GameTask) -> GameResult:
 
 
 def schedule(
-    game: str, options: dict[str, Any], agents: Sequence[str], games: int, seed: int, seats: int
+    game: str,
+    options: dict[str, Any],
+    agents: Sequence[str],
+    games: int,
+    seed: int,
+    seats: int | Sequence[Sequence[int]],
 ) -> list[GameTask]:
-    """All games of a round robin between ``agents`` (``games`` per pair)."""
+    """All games of a round robin between ``agents`` (``games`` per pair).
+
+    ``seats`` is the number of seats, each playing for itself, or the game's teams
+    (:meth:`Game.teams`): every seat of a team gets the same agent, and the teams alternate
+    between the two agents of a pair the way single seats do.
+    """
+    teams = [(s,) for s in range(seats)] if isinstance(seats, int) else [tuple(t) for t in seats]
+    size = sum(len(t) for t in teams)
     tasks = []
     for i in range(len(agents)):
         for j in range(i + 1, len(agents)):
             for g in range(games):
-                order = tuple(i if (s + g) % 2 == 0 else j for s in range(seats))
+                seating = [i] * size
+                for t, members in enumerate(teams):
+                    for s in members:
+                        seating[s] = i if (t + g) % 2 == 0 else j
+                order = tuple(seating)
                 tasks.append(
                     GameTask(
                         game,
@@ -173,8 +190,7 @@ def run_tournament(
         raise ValueError("give workers to the backend object, not to run_tournament")
     else:
         runner = backend
-    seats = make(game, **options).info.num_seats
-    tasks = schedule(game, options, names, games, seed, seats)
+    tasks = schedule(game, options, names, games, seed, make(game, **options).teams())
     by_index: dict[int, GameResult] = {}
     finished = runner.run(play_task, tasks)
     try:

@@ -136,6 +136,13 @@ class Game(ABC):
             return int(text)
         raise IllegalActionError(f"{self.title} has no seat {name!r}; seats are {', '.join(seats)}")
 
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """Seats that win and lose together (a tournament gives a team to one agent).
+
+        The default: every seat plays for itself.
+        """
+        return tuple((seat,) for seat in range(self.info.num_seats))
+
     def heuristic(self, state: State) -> tuple[float, ...]:
         """A quick evaluation of ``state`` for each seat, in ``[min_utility, max_utility]``.
 

@@ -266,6 +266,11 @@ class PushPull(Game):
             if outcome is not None:
                 return turn, outcome
 
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """The seats of each scoring unit: N+E and S+W (or N+W and S+E) in ``four-teams``,
+        every seat alone otherwise (a two-teams player is already a whole team)."""
+        return self.layout.unit_seats
+
     def heuristic(self, state: State) -> tuple[float, ...]:
         """Per seat: scored pieces and how near the pieces are to the seat's own sides."""
         assert isinstance(state, PushPullState)
