@@ -67,7 +67,7 @@ def test_hard_picks_the_algorithm_that_fits_the_game() -> None:
     assert isinstance(nash, NashSearchAgent) and nash.depth == 2 and nash.think == 0.5
     for variant in ("four", "two-teams"):
         uct = hard("push-pull", variant=variant)
-        assert isinstance(uct, SMMCTSAgent) and uct.select == "uct"
+        assert isinstance(uct, SMMCTSAgent) and uct.select == "uct" and uct.prior > 0
     ismcts = hard("tug-of-war")
     assert isinstance(ismcts, ISMCTSAgent) and ismcts.bias > 0 and ismcts.think == 0.5
     tracks = hard("tracks")

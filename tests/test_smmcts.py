@@ -100,3 +100,20 @@ def test_transpose_parameter() -> None:
     assert SMMCTSAgent(transpose="on").transpose is True
     with pytest.raises(InvalidOptionError, match="transpose"):
         SMMCTSAgent(transpose="maybe")
+
+
+def test_root_priors_start_uct_at_the_one_turn_estimate() -> None:
+    game = taut.make("pulling-strings", max_turns=200)
+    # X wins at once by pulling g unless O pulls g too (see test_finds_winning_pull).
+    state = game.state_from_json({"stacks": [[1, 3, 5]], "broken": []})
+    agent = SMMCTSAgent("uct", iterations=1, prior=50, rollout=0)
+    root = agent._search(state, random.Random(0))
+    g = state.string_to_action(0, "g")
+    stats = root.stats[root.seats.index(0)]
+    best = max(range(stats.k), key=lambda i: stats.mean[i])
+    assert root.actions[root.seats.index(0)][best] == g
+    assert stats.n[best] >= 50
+    with pytest.raises(InvalidOptionError, match="prior"):
+        SMMCTSAgent("rm", prior=10)
+    with pytest.raises(InvalidOptionError, match="prior"):
+        SMMCTSAgent("uct", prior="many")

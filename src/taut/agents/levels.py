@@ -17,7 +17,8 @@ so new games get levels without code here:
     Strings): depth-limited Nash search two turns deep, the matrix games solved by LP
     with double oracle and the horizon scored by the game's evaluation;
   - other simultaneous games (more seats, or hundreds of moves a side, as in the
-    four-sided Push-Pull variants): SM-MCTS with decoupled UCT;
+    four-sided Push-Pull variants): SM-MCTS with decoupled UCT, each root move starting
+    from 100 virtual visits at its one-turn estimate (``prior=100``, ``c=0.3``);
   - hidden information (Tug of War): information-set MCTS, which samples only what the
     seat cannot see, with the evaluation as a prior on new moves (``bias=5`` virtual
     visits), ``c=0.3`` and three plies of evaluation-best play before scoring a leaf;
@@ -89,7 +90,7 @@ def level_agent(level: str, game: Game, think: float = DEFAULT_THINK) -> Agent:
     if info.simultaneous:
         if info.num_seats == 2 and info.zero_sum and info.num_distinct_actions <= NASH_ACTIONS:
             return NashSearchAgent(depth=2, think=think)
-        return SMMCTSAgent("uct", think=think, rollout=0)
+        return SMMCTSAgent("uct", think=think, rollout=0, prior=100, c=0.3)
     if not info.perfect_information:
         return ISMCTSAgent(think=think, rollout=0, bias=5, c=0.3, playout=3)
     return SMMCTSAgent("uct", think=think, rollout=0)

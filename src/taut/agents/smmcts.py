@@ -33,6 +33,8 @@ Evaluator = Callable[[State], tuple[float, ...]]
 
 #: Nodes one descent may pass before the node's mean value stands in for the rest.
 MAX_DEPTH = 400
+#: Random choices of the other seats behind each root action's prior estimate.
+PRIOR_PROFILES = 24
 
 
 class _Seat:
@@ -91,7 +93,8 @@ class SMMCTSAgent(Agent):
     default 200, 0 scores the leaf directly), ``transpose`` (default on: positions with the
     same ``transposition_key`` share one node, whatever the path; a descent that comes back
     to a position it passed stops there and backs up that node's mean value), ``evaluator``
-    (defaults to the game's heuristic).
+    (defaults to the game's heuristic), ``prior`` (``uct`` only; default 0: each root
+    action starts with this many virtual visits at a one-turn estimate).
     """
 
     name = "smmcts"
@@ -106,6 +109,7 @@ class SMMCTSAgent(Agent):
         rollout: int | str = 200,
         evaluator: Evaluator | None = None,
         transpose: bool | str = True,
+        prior: float | str = 0.0,
     ) -> None:
         if select not in ("rm", "exp3", "uct"):
             raise InvalidOptionError(f"select must be rm, exp3 or uct, got {select!r}")
@@ -124,6 +128,12 @@ class SMMCTSAgent(Agent):
                 raise InvalidOptionError(f"transpose must be on or off, got {transpose!r}")
             transpose = transpose.lower() in ("1", "true", "on", "yes")
         self.transpose = transpose
+        try:
+            self.prior = float(prior)
+        except ValueError:
+            raise InvalidOptionError(f"prior must be a number of visits, got {prior!r}") from None
+        if self.prior < 0 or (self.prior > 0 and select != "uct"):
+            raise InvalidOptionError("prior takes a non-negative number of visits, with select=uct")
         self._table: dict[Hashable, _Node] | None = None
         self.select = select
         self.evaluator = evaluator
@@ -180,6 +190,8 @@ class SMMCTSAgent(Agent):
         info = state.game.info
         lo, span = info.min_utility, (info.max_utility - info.min_utility) or 1.0
         root = _Node(state)
+        if self.prior > 0:
+            self._seed_root(root, state, rng, lo, span)
         self._table = {state.transposition_key(): root} if self.transpose else None
         deadline = time.perf_counter() + self.think
         count = 0
@@ -258,6 +270,30 @@ class SMMCTSAgent(Agent):
                 self._update(stats, i, p, rewards[n.seats[j]])
         return rewards
 
+    def _seed_root(
+        self, root: _Node, state: State, rng: random.Random, lo: float, span: float
+    ) -> None:
+        """Start each root action with ``prior`` virtual visits at a one-turn estimate: the
+        evaluation after it, against ``PRIOR_PROFILES`` random choices of the other seats.
+        UCT then begins where a one-turn look-ahead ends instead of trying every move."""
+        evaluate = self.evaluator or state.game.heuristic
+        for j, (seat, stats) in enumerate(zip(root.seats, root.stats, strict=True)):
+            for i, action in enumerate(root.actions[j]):
+                total = 0.0
+                for _ in range(PRIOR_PROFILES):
+                    joint = {
+                        s: rng.choice(acts)
+                        for s, acts in zip(root.seats, root.actions, strict=True)
+                        if s != seat
+                    }
+                    joint[seat] = action
+                    after = state.apply_unchecked(joint)
+                    value = after.returns() if after.is_terminal() else evaluate(after)
+                    total += (value[seat] - lo) / span
+                stats.mean[i] = total / PRIOR_PROFILES
+                stats.n[i] = int(self.prior)
+            stats.total = sum(stats.n)
+
     def _leaf(self, state: State, rng: random.Random, lo: float, span: float) -> list[float]:
         if self.rollout > 0 and not state.is_terminal():
             state = state.game.rollout(state, rng, self.rollout)
@@ -327,8 +363,9 @@ class SMMCTSAgent(Agent):
     def _final(self, stats: _Seat) -> list[float]:
         k = stats.k
         if self.select == "uct":
-            visits = sum(stats.n)
-            return [x / visits for x in stats.n] if visits else [1.0 / k] * k
+            real = [max(0, x - int(self.prior)) for x in stats.n]  # without virtual visits
+            visits = sum(real)
+            return [x / visits for x in real] if visits else [1.0 / k] * k
         total = float(sum(stats.cum))
         if total <= 0:
             return [1.0 / k] * k
