@@ -164,15 +164,11 @@ class _Table:
         return text
 
 
-class TautParallelEnv(ParallelEnv):  # type: ignore[misc]  # pettingzoo ships no types
-    """A taut game as a PettingZoo ``ParallelEnv`` (see the module docstring)."""
+class _SeatEnv:
+    """What both environments share: the game, one space per agent, the table, rendering."""
 
-    def __init__(
-        self,
-        game: Game,
-        render_mode: str | None = None,
-        max_steps: int | None = None,
-        illegal: str = "raise",
+    def _setup(
+        self, game: Game, render_mode: str | None, max_steps: int | None, illegal: str
     ) -> None:
         _check_modes(illegal, render_mode, max_steps)
         self.game = game
@@ -207,6 +203,26 @@ class TautParallelEnv(ParallelEnv):  # type: ignore[misc]  # pettingzoo ships no
     def action_space(self, agent: str) -> gymnasium.spaces.Discrete:
         """``Discrete(num_distinct_actions)``: the game's action ids."""
         return self._act_spaces[agent]
+
+    def render(self) -> str | None:
+        """The game's text diagram of the whole state (``ansi``), or print it (``human``)."""
+        return self._table.render(self.render_mode)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+class TautParallelEnv(_SeatEnv, ParallelEnv):  # type: ignore[misc]  # pettingzoo ships no types
+    """A taut game as a PettingZoo ``ParallelEnv`` (see the module docstring)."""
+
+    def __init__(
+        self,
+        game: Game,
+        render_mode: str | None = None,
+        max_steps: int | None = None,
+        illegal: str = "raise",
+    ) -> None:
+        self._setup(game, render_mode, max_steps, illegal)
 
     def _observations(self, live: bool) -> dict[str, ObsDict]:
         acting = set(self._table.acting()) if live else set()
@@ -281,15 +297,8 @@ class TautParallelEnv(ParallelEnv):  # type: ignore[misc]  # pettingzoo ships no
             self.render()
         return observations, rewards, terminations, truncations, infos
 
-    def render(self) -> str | None:
-        """The game's text diagram of the whole state (``ansi``), or print it (``human``)."""
-        return self._table.render(self.render_mode)
 
-    def close(self) -> None:
-        """Nothing to release."""
-
-
-class TautAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types
+class TautAECEnv(_SeatEnv, AECEnv):  # type: ignore[misc]  # pettingzoo ships no types
     """A taut game as a PettingZoo ``AECEnv`` (see the module docstring)."""
 
     def __init__(
@@ -300,25 +309,7 @@ class TautAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types
         illegal: str = "raise",
     ) -> None:
         super().__init__()
-        _check_modes(illegal, render_mode, max_steps)
-        self.game = game
-        self.render_mode = render_mode
-        self.illegal = illegal
-        self.metadata = {
-            "name": f"taut_{game.info.name.replace('-', '_')}_v0",
-            "render_modes": list(RENDER_MODES),
-            "is_parallelizable": True,
-            "render_fps": 4,
-        }
-        self.possible_agents: list[str] = list(game.info.seats)
-        self.agents: list[str] = []
-        self._index = {name: i for i, name in enumerate(self.possible_agents)}
-        self._obs_spaces = {a: observation_space(game) for a in self.possible_agents}
-        self._act_spaces = {
-            a: gymnasium.spaces.Discrete(game.info.num_distinct_actions)
-            for a in self.possible_agents
-        }
-        self._table = _Table(game, max_steps)
+        self._setup(game, render_mode, max_steps, illegal)
         self._pending: dict[int, int] = {}
         self.rewards: dict[str, float] = {}
         self._cumulative_rewards: dict[str, float] = {}
@@ -326,19 +317,6 @@ class TautAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types
         self.truncations: dict[str, bool] = {}
         self.infos: dict[str, dict[str, Any]] = {}
         self.agent_selection: str = self.possible_agents[0]
-
-    @property
-    def game_state(self) -> State:
-        """The full game state (hidden parts included): for analysis, not for agents."""
-        return self._table.state
-
-    def observation_space(self, agent: str) -> gymnasium.spaces.Dict:
-        """The observation space of ``agent`` (the same object on every call)."""
-        return self._obs_spaces[agent]
-
-    def action_space(self, agent: str) -> gymnasium.spaces.Discrete:
-        """``Discrete(num_distinct_actions)``: the game's action ids."""
-        return self._act_spaces[agent]
 
     def _waiting(self) -> list[int]:
         """Acting seats that have not chosen yet this turn, in seat order."""
@@ -425,13 +403,6 @@ class TautAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types
                 self.terminations[a] = True
             else:
                 self.truncations[a] = True
-
-    def render(self) -> str | None:
-        """The game's text diagram of the whole state (``ansi``), or print it (``human``)."""
-        return self._table.render(self.render_mode)
-
-    def close(self) -> None:
-        """Nothing to release."""
 
 
 def parallel_env(
