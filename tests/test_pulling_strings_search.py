@@ -17,6 +17,7 @@ from taut.agents.nash import NashSearchAgent
 from taut.arena.match import play_match
 from taut.games.pulling_strings import PullingStringsState
 from taut.games.pulling_strings.heuristic import evaluate
+from tests.test_nash_search import forced_win_positions
 
 
 def position(stacks: list[list[int]], broken: list[str] | None = None) -> PullingStringsState:
@@ -58,27 +59,8 @@ def test_threat_needs_an_unbroken_end() -> None:
     assert evaluate(position([[1, 1, 3]], ["x"])) > both  # O's pull is gone
 
 
-def forced_win_positions(count: int) -> list[tuple[PullingStringsState, set[int]]]:
-    """Positions where X has a pull that wins against every O pull (found by brute force)."""
-    rng = random.Random(1)
-    found = []
-    while len(found) < count:
-        stacks = [[rng.randrange(5), rng.randrange(5), rng.randrange(1, 6)] for _ in range(3)]
-        if len({(r, c) for r, c, _ in stacks}) < 3:
-            continue
-        state = position(stacks)
-        if state.is_terminal():
-            continue
-        winning = {
-            p for p in range(20) if all(state.pull(p, q).returns()[0] == 1.0 for q in range(20))
-        }
-        if winning:
-            found.append((state, winning))
-    return found
-
-
 def test_hard_search_takes_a_forced_win_one_turn_from_home() -> None:
-    for state, winning in forced_win_positions(3):
+    for state, winning in forced_win_positions(3, seed=1):
         agent = NashSearchAgent(depth=2)
         policy = agent.policy(state, 0)
         assert agent.last_value == pytest.approx(1.0)
