@@ -114,15 +114,13 @@ class LevelAgent(Agent):
             raise InvalidOptionError(f"think must be positive, got {self.think}")
         self.level = level
         self.name = level
-        self._agents: dict[int, tuple[Game, Agent]] = {}
+        self._chosen: tuple[Game, Agent] | None = None
 
     def agent_for(self, game: Game) -> Agent:
-        """The agent this level uses for ``game`` (built once per game object)."""
-        entry = self._agents.get(id(game))
-        if entry is None or entry[0] is not game:
-            entry = (game, level_agent(self.level, game, self.think))
-            self._agents[id(game)] = entry
-        return entry[1]
+        """The agent this level uses for ``game`` (chosen again when the game changes)."""
+        if self._chosen is None or self._chosen[0] is not game:
+            self._chosen = (game, level_agent(self.level, game, self.think))
+        return self._chosen[1]
 
     def act(self, state: State, seat: int, rng: random.Random) -> int:
         """The chosen algorithm's move."""

@@ -103,9 +103,6 @@ class NashSearchAgent(Agent):
             return state.returns()[0]
         return (self.evaluator or state.game.heuristic)(state)[0]
 
-    def _key(self, state: State) -> Hashable:
-        return state.transposition_key()
-
     def _root(self, state: State, seat: int, depth: int) -> tuple[float, dict[int, float]]:
         seats = state.acting_seats()
         if len(seats) == 2:
@@ -134,7 +131,7 @@ class NashSearchAgent(Agent):
                 p * self._value(state.apply_unchecked({CHANCE_SEAT: o}), depth, -math.inf, math.inf)
                 for o, p in state.chance_outcomes()
             )
-        key = (self._key(state), depth)
+        key = (state.transposition_key(), depth)
         cached = self._cache.get(key)
         if cached is not None:
             return cached

@@ -212,7 +212,8 @@ class SMMCTSAgent(Agent):
     ) -> list[float]:
         """One descent from ``node``; returns rewards per seat scaled to [0, 1]."""
         path: list[tuple[_Node, tuple[int, ...], tuple[float, ...]]] = []
-        seen: list[_Node] = [node]
+        seen: list[_Node] = [node]  # the nodes of this descent, in order
+        on_path = {id(node)}  # the same, for constant-time cycle checks
         rewards: list[float] | None = None
         while True:
             if state.kind is NodeKind.TERMINAL:
@@ -250,19 +251,20 @@ class SMMCTSAgent(Agent):
                         self._table[tkey] = fresh
                     node.children[key] = (fresh, nxt)
                     node, state = fresh, nxt
-                    seen.append(node)
+                    seen.append(node)  # a fresh node ends the descent: no cycle check
                     rewards = self._leaf(state, rng, lo, span)
                     break
                 # Another joint action (or path) already reached this position: share
                 # its statistics and keep descending.
                 node.children[key] = child = (known, nxt)
             node, state = child
-            if any(n is node for n in seen):
+            if id(node) in on_path:
                 # Back at a position of this descent (a cycle): its mean so far stands in
                 # for the rest of the game, as in value iteration.
                 rewards = node.mean() or self._leaf(state, rng, lo, span)
                 break
             seen.append(node)
+            on_path.add(id(node))
         for n in seen:
             n.record(rewards)
         for n, picks_, probs_ in path:
