@@ -34,9 +34,7 @@ def test_biased_pennies() -> None:
     assert policy[0] == pytest.approx(3 / 8, abs=1e-6)
 
 
-def forced_win_positions(
-    count: int, seed: int = 0
-) -> list[tuple[PullingStringsState, set[int]]]:
+def forced_win_positions(count: int, seed: int = 0) -> list[tuple[PullingStringsState, set[int]]]:
     """Positions where X has a pull that wins against every O pull (found by brute force)."""
     game = taut.make("pulling-strings", max_turns=200)
     rng = random.Random(seed)

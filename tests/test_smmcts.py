@@ -20,11 +20,11 @@ def test_toy_game_conforms() -> None:
     check_conformance(MatrixGame(BIASED), games=3)
 
 
-@pytest.mark.parametrize("select", ["rm", "exp3"])
-def test_converges_to_mixed_equilibrium(select: str) -> None:
+@pytest.mark.parametrize(("select", "width"), [("rm", "full"), ("rm", "sampled"), ("exp3", "full")])
+def test_converges_to_mixed_equilibrium(select: str, width: str) -> None:
     game = MatrixGame(BIASED)
     state = game.new_initial_state()
-    agent = SMMCTSAgent(select=select, iterations=40000, gamma=0.05)
+    agent = SMMCTSAgent(select=select, iterations=40000, gamma=0.05, width=width)
     for seat in (0, 1):
         policy = agent.policy(state, seat, random.Random(seat))
         assert policy.get(0, 0.0) == pytest.approx(3 / 8, abs=0.06), (select, seat, policy)
@@ -77,14 +77,20 @@ def test_mcts_is_uct_and_handles_one_seat_nodes() -> None:
     assert 0 <= agent.act(state, 0, random.Random(0)) < 20
 
 
-def test_transpositions_let_regret_matching_find_the_duel_mix() -> None:
+@pytest.mark.parametrize(
+    ("width", "iterations", "tolerance"), [("sampled", 30000, 0.15), ("full", 3000, 0.03)]
+)
+def test_transpositions_let_regret_matching_find_the_duel_mix(
+    width: str, iterations: int, tolerance: float
+) -> None:
     """One Push-Pull piece left: a cyclic race whose exact mix the solver knows. Sharing
-    nodes by position and closing cycles with node means lets the search converge."""
+    nodes by position and closing cycles with node values lets the search converge; the
+    full-width backup needs a tenth of the descents for a fifth of the gap."""
     from taut.solve.push_pull import cached_solution, duel_position_key
 
     game = taut.make("push-pull")
     state = game.state_from_json({"turn": 0, "pieces": {"L": "W", "M": 3, "S": "E"}})
-    agent = SMMCTSAgent("rm", iterations=30000, rollout=0)
+    agent = SMMCTSAgent("rm", iterations=iterations, rollout=0, width=width)
     mixes = agent.strategies(state, (0, 1), random.Random(1))
     for seat in (0, 1):
         exact = cached_solution().strategy(duel_position_key(state), state.seat_name(seat))
@@ -92,7 +98,37 @@ def test_transpositions_let_regret_matching_find_the_duel_mix() -> None:
             abs(mixes[seat].get(state.string_to_action(seat, move), 0.0) - p)
             for move, p in exact.items()
         )
-        assert gap < 0.15, (seat, mixes[seat], exact)
+        assert gap < tolerance, (seat, mixes[seat], exact)
+
+
+def test_full_width_backup_is_used_only_where_it_fits() -> None:
+    from taut.agents import smmcts
+
+    game = taut.make("pulling-strings", max_turns=200)
+    state = game.new_initial_state()
+    k0, k1 = (len(state.legal_actions(s)) for s in state.acting_seats())
+    root = SMMCTSAgent("rm", iterations=20)._search(state, random.Random(0))
+    assert root.full == (k0 * k1 <= smmcts.FULL_WIDTH_MAX)
+    assert (root.matrix is not None) == root.full
+    assert (
+        not SMMCTSAgent("rm", iterations=20, width="sampled")._search(state, random.Random(0)).full
+    )
+    assert not SMMCTSAgent("exp3", iterations=20)._search(state, random.Random(0)).full
+    with pytest.raises(InvalidOptionError, match="width"):
+        make_agent("smmcts:width=half")
+
+
+def test_remembered_successors_do_not_change_the_search() -> None:
+    """The second search reuses the positions the first one applied; with the same seed
+    and budget it must end with exactly the same mixes."""
+    game = taut.make("push-pull")
+    state = game.new_initial_state()
+    agent = SMMCTSAgent("rm", iterations=400, rollout=0)
+    cold = agent.strategies(state, (0, 1), random.Random(3))
+    assert agent._successor_memo  # the first search filled it
+    warm = agent.strategies(state, (0, 1), random.Random(3))
+    fresh = SMMCTSAgent("rm", iterations=400, rollout=0).strategies(state, (0, 1), random.Random(3))
+    assert cold == warm == fresh
 
 
 def test_transpose_parameter() -> None:
