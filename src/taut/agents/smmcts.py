@@ -12,14 +12,15 @@ independently; the joint action of the selections leads to the child. Three sele
 
 Regret matching has two backups. ``width=sampled`` is the bandit form above. With
 ``width=full`` (the default), a node where exactly two seats act and the joint actions are
-few (at most :data:`FULL_WIDTH_MAX`) is expanded whole on its first visit, and every later
-backup updates both seats' regrets against the *matrix* of its children's current values,
+few (at most :data:`FULL_WIDTH_MAX`) is expanded whole on its first visit, and every backup
+through it updates both seats' regrets against the *matrix* of its children's current values,
 in expectation over the other seat's current mix (the mean-value form of Lanctot, Lisý and
 Winands 2013, without the sampling noise of the other seat's action). It uses regret
 matching+ (regrets floored at 0) with linearly weighted averages, and the node's value is
 the matrix's value under the two average mixes, so values propagate as in value iteration.
 Nodes shared by transposition make the children's values good estimates quickly; other
-nodes use the bandit form.
+nodes use the bandit form. The children of an expanded node are scored by the evaluator
+(no rollouts), and the positions a node leads to are remembered between searches.
 
 At a simultaneous root the move played is *sampled* from the root's mixed strategy (the
 average strategy for ``rm`` and ``exp3``, with Exp3's exploration noise removed; visit
@@ -361,7 +362,7 @@ class SMMCTSAgent(Agent):
             if node.full and node.matrix is None:
                 # First descent to reach it: expand it whole; its first backup scores it
                 # from its children's evaluations.
-                self._expand(node, state, rng, lo, span)
+                self._expand(node, state, lo, span)
                 steps.append((node, None, ()))
                 rewards = []
                 break
@@ -448,17 +449,17 @@ class SMMCTSAgent(Agent):
             return [float(v) for v in self._values[:, node.id]]
         return node.mean() or self._leaf(state, rng, lo, span)
 
-    def _expand(
-        self, node: _Node, state: State, rng: random.Random, lo: float, span: float
-    ) -> None:
-        """Apply every joint action of a full-width node; new children are evaluated."""
+    def _expand(self, node: _Node, state: State, lo: float, span: float) -> None:
+        """Apply every joint action of a full-width node. New children are scored by the
+        evaluator without rollouts: their values enter the node's matrix directly, where
+        one random playout's result would weigh as much as a searched value."""
         successors, cells = self._successors(node, state)
         table = self._table
         kids = []
         for nxt, key in successors:
             child = None if table is None else table.get(key)
             if child is None:
-                value = self._leaf(nxt, rng, lo, span)
+                value = self._score(nxt, lo, span)
                 child = self._node(nxt, value)
                 child.record(value)
                 if table is not None:
@@ -538,8 +539,13 @@ class SMMCTSAgent(Agent):
             stats.total = sum(stats.n)
 
     def _leaf(self, state: State, rng: random.Random, lo: float, span: float) -> list[float]:
+        """A new leaf's rewards: ``rollout`` random nodes, then the evaluator."""
         if self.rollout > 0 and not state.is_terminal():
             state = state.game.rollout(state, rng, self.rollout)
+        return self._score(state, lo, span)
+
+    def _score(self, state: State, lo: float, span: float) -> list[float]:
+        """The evaluator's rewards for ``state`` (its returns if it is terminal)."""
         values = (
             state.returns()
             if state.is_terminal()
