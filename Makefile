@@ -33,7 +33,7 @@ typecheck: $(STAMP)
 unit: $(STAMP)
 	$(BIN)/python -m pytest
 
-## bench: the speed benchmarks reported in docs/benchmarks.md
+## bench: the benchmarks whose results the README and docs/agents.md report
 bench: $(STAMP)
 	$(BIN)/python benchmarks/pulling_strings_turns.py
 	$(BIN)/python benchmarks/push_pull_solve.py
