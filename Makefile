@@ -40,7 +40,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/tug_of_war_selfplay.py
 	$(BIN)/python benchmarks/tracks_solve.py
 	$(BIN)/python benchmarks/push_pull_exploitability.py
-	$(BIN)/python benchmarks/push_pull_team_reply.py
+	$(BIN)/python benchmarks/push_pull_random_reply.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -65,9 +65,10 @@ def test_hard_picks_the_algorithm_that_fits_the_game() -> None:
     assert isinstance(hard("push-pull"), PerfectAgent)
     nash = hard("pulling-strings")
     assert isinstance(nash, NashSearchAgent) and nash.depth == 2 and nash.think == 0.5
-    for variant in ("four", "two-teams"):
+    for variant, final in (("four", "best"), ("four-teams", "best"), ("two-teams", "mix")):
         uct = hard("push-pull", variant=variant)
         assert isinstance(uct, SMMCTSAgent) and uct.select == "uct" and uct.prior > 0
+        assert uct.final == final, variant  # a pure choice only where more than two act
     ismcts = hard("tug-of-war")
     assert isinstance(ismcts, ISMCTSAgent) and ismcts.bias > 0 and ismcts.think == 0.5
     tracks = hard("tracks")

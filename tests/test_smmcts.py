@@ -153,3 +153,17 @@ def test_root_priors_start_uct_at_the_one_turn_estimate() -> None:
         SMMCTSAgent("rm", prior=10)
     with pytest.raises(InvalidOptionError, match="prior"):
         SMMCTSAgent("uct", prior="many")
+
+
+def test_final_best_plays_the_most_likely_root_move() -> None:
+    game = MatrixGame(BIASED)
+    state = game.new_initial_state()
+    mix = SMMCTSAgent("rm", iterations=3000).strategies(state, (0, 1), random.Random(2))
+    best = SMMCTSAgent("rm", iterations=3000, final="best").strategies(
+        state, (0, 1), random.Random(2)
+    )
+    for seat in (0, 1):
+        assert len(mix[seat]) == 2  # the equilibrium mixes both moves
+        assert best[seat] == {max(mix[seat], key=mix[seat].__getitem__): 1.0}
+    with pytest.raises(InvalidOptionError, match="final"):
+        make_agent("smmcts:final=random")

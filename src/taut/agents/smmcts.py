@@ -196,7 +196,9 @@ class SMMCTSAgent(Agent):
     to a position it passed stops there and backs up that node's mean value), ``evaluator``
     (defaults to the game's heuristic), ``prior`` (``uct`` only; default 0: each root
     action starts with this many virtual visits at a one-turn estimate), ``width`` (``rm``
-    only: ``full``, the default, or ``sampled``; see the module notes).
+    only: ``full``, the default, or ``sampled``; see the module notes), ``final`` (``mix``,
+    the default: a simultaneous root's move is sampled from its mix; ``best``: its most
+    likely move, always, which suits games of more than two sides against weak play).
     """
 
     name = "smmcts"
@@ -213,6 +215,7 @@ class SMMCTSAgent(Agent):
         transpose: bool | str = True,
         prior: float | str = 0.0,
         width: str = "full",
+        final: str = "mix",
     ) -> None:
         if select not in ("rm", "exp3", "uct"):
             raise InvalidOptionError(f"select must be rm, exp3 or uct, got {select!r}")
@@ -240,6 +243,9 @@ class SMMCTSAgent(Agent):
         if width not in ("full", "sampled"):
             raise InvalidOptionError(f"width must be full or sampled, got {width!r}")
         self.width = width
+        if final not in ("mix", "best"):
+            raise InvalidOptionError(f"final must be mix or best, got {final!r}")
+        self.final = final
         self._table: dict[Hashable, _Node] | None = None
         self._successor_memo: dict[Hashable, tuple[list[tuple[State, Hashable]], np.ndarray]] = {}
         self._memo_size = 0
@@ -269,9 +275,7 @@ class SMMCTSAgent(Agent):
         root = self._search(state, rng)
         out = {}
         for seat in seats:
-            index = root.seats.index(seat)
-            mix = self._root_mix(root, index)
-            out[seat] = {a: p for a, p in zip(root.actions[index], mix, strict=True) if p > 0}
+            out[seat] = self._answer(root, root.seats.index(seat))
         return out
 
     def policy(self, state: State, seat: int, rng: random.Random) -> dict[int, float]:
@@ -289,9 +293,17 @@ class SMMCTSAgent(Agent):
             best = max(range(stats.k), key=lambda i: (stats.n[i], stats.mean[i]))
             self.last_policy = {root.actions[index][best]: 1.0}
             return self.last_policy
-        mix = self._root_mix(root, index)
-        self.last_policy = {a: p for a, p in zip(root.actions[index], mix, strict=True) if p > 0}
+        self.last_policy = self._answer(root, index)
         return self.last_policy
+
+    def _answer(self, root: _Node, index: int) -> dict[int, float]:
+        """The root's answer for its ``index``-th acting seat: the mix, or with
+        ``final=best`` its most likely action alone."""
+        mix = self._root_mix(root, index)
+        if self.final == "best":
+            best = max(range(len(mix)), key=mix.__getitem__)
+            return {root.actions[index][best]: 1.0}
+        return {a: p for a, p in zip(root.actions[index], mix, strict=True) if p > 0}
 
     def _root_mix(self, root: _Node, index: int) -> list[float]:
         """The mix the root ends with for its ``index``-th acting seat."""
