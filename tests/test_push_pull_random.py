@@ -157,3 +157,29 @@ def test_bad_seats() -> None:
         piece_model(_game("duel"), (0, 0))
     with pytest.raises(InvalidOptionError, match="distinct seats"):
         piece_model(_game("duel"), (2,))
+
+
+def test_cli_prints_the_value_and_rejects_bad_input() -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from taut.cli import app
+
+    runner = CliRunner()
+    r = runner.invoke(app, ["analyse", "random-reply", "push-pull", "--json"])
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    assert data["seats"] == ["W"] and data["value"] == pytest.approx(0.792, abs=1e-6)
+    r = runner.invoke(
+        app, ["analyse", "random-reply", "push-pull", "--loss-weight", "19", "--turns", "200"]
+    )
+    assert r.exit_code == 0 and "value -1.08" in r.output, r.output
+    for bad, message in (
+        (["tug-of-war"], "push-pull only"),
+        (["push-pull", "--variant", "four", "--seats", "Q"], "unknown seat"),
+        (["push-pull", "--variant", "four-teams", "--seats", "N,S"], "all of N+E or none"),
+        (["push-pull", "--variant", "five"], "variant"),
+    ):
+        r = runner.invoke(app, ["analyse", "random-reply", *bad])
+        assert r.exit_code == 2 and message in r.output, (bad, r.output)
