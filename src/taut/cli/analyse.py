@@ -3,6 +3,7 @@ what the best reply to random play wins in any variant."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 
@@ -105,7 +106,7 @@ def random_reply_command(
             if unknown or not wanted:
                 fail(f"unknown seat(s) {', '.join(unknown) or seats!r}; seats: {', '.join(names)}")
             chosen = tuple(names.index(name) for name in wanted)
-        with console.status("value iteration", spinner="dots") if not as_json else _quiet():
+        with console.status("value iteration") if not as_json else contextlib.nullcontext():
             reply = reply_to_random(variant, chosen, teams, loss_weight, turns)
     except TautError as exc:
         fail(str(exc))
@@ -130,13 +131,3 @@ def random_reply_command(
         f"(loss {-loss_weight:g}, {'no turn limit' if turns is None else f'{turns} turns'}):"
     )
     console.print(f"  [bold]value {reply.value:+.6f}[/bold] after {reply.sweeps} sweeps")
-
-
-class _quiet:
-    """A context that shows nothing (JSON output stays clean)."""
-
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(self, *args: object) -> None:
-        return None
