@@ -1,25 +1,29 @@
 """taut: play, analyse and solve small games about pulling and pushing.
 
 >>> import taut
->>> game = taut.make("pulling-strings")
+>>> name = taut.games()[0]
+>>> game = taut.make(name)
 >>> state = game.new_initial_state()
->>> state = state.apply({0: state.string_to_action(0, "c"), 1: state.string_to_action(1, "h")})
->>> sorted(state.stacks.items())
-[(7, 3), (13, 3)]
+>>> state.is_terminal()
+False
 """
 
 from taut.core import (
     CHANCE_SEAT,
     Game,
     GameInfo,
+    GamePlugin,
     GameRecord,
     NodeKind,
     Outcome,
     State,
+    Termination,
     games,
     make,
+    render,
     view,
 )
+from taut.core.registry import plugin
 
 __version__ = "0.1.0"
 
@@ -27,12 +31,16 @@ __all__ = [
     "CHANCE_SEAT",
     "Game",
     "GameInfo",
+    "GamePlugin",
     "GameRecord",
     "NodeKind",
     "Outcome",
     "State",
+    "Termination",
     "__version__",
     "games",
     "make",
+    "plugin",
+    "render",
     "view",
 ]

@@ -4,22 +4,23 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 
-from taut.core.game import State
+from taut.core.game import Game, State
+
+Evaluator = Callable[[State], tuple[float, ...]]
+"""A quick evaluation of a state: one value per seat, in the game's utility range.
+
+Searches take one (the greedy look-ahead, SM-MCTS, ISMCTS, Nash search); where none is
+given they use the game's own :meth:`~taut.core.game.Game.heuristic`.
+"""
 
 #: Calls of ``act`` behind the default, sampled estimate of an agent's mixed strategy.
 STRATEGY_SAMPLES = 200
 
 
-def sample(mix: dict[int, float], rng: random.Random) -> int:
-    """Draw an action from a mixed strategy (one ``rng.random()`` call)."""
-    r = rng.random()
-    acc = 0.0
-    for action, p in mix.items():
-        acc += p
-        if r < acc:
-            return action
-    return max(mix, key=mix.__getitem__)
+#: How far above even (a share of the utility range) an agent still takes a draw.
+DRAW_MARGIN = 0.02
 
 
 class Agent(ABC):
@@ -30,6 +31,15 @@ class Agent(ABC):
     """
 
     name: str = "agent"
+
+    @classmethod
+    def refuses(cls, game: Game) -> str | None:
+        """Why this kind of agent cannot play ``game`` (None: it can).
+
+        The reason completes the sentence "the agent ..." (``needs perfect information``).
+        The default plays every game.
+        """
+        return None
 
     @abstractmethod
     def act(self, state: State, seat: int, rng: random.Random) -> int:
@@ -58,8 +68,17 @@ class Agent(ABC):
         return {seat: self.strategy(state, seat, rng) for seat in seats}
 
     def accept_draw(self, state: State, seat: int) -> bool:
-        """Whether this seat accepts a draw offered by the opponent (default: no)."""
-        return False
+        """Whether this seat accepts a draw offered by another seat.
+
+        The default answers as a player would: yes when the game's evaluation of ``state``
+        for ``seat`` says the game is even or lost (at most :data:`DRAW_MARGIN` of the
+        utility range above its middle), no when it is ahead.
+        """
+        info = state.game.info
+        span = info.max_utility - info.min_utility
+        middle = info.min_utility + span / 2
+        value = state.game.heuristic(state)[seat]
+        return value <= middle + DRAW_MARGIN * span
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"

@@ -15,20 +15,18 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable
 
 import numpy as np
 
-from taut.agents.base import Agent, sample
-from taut.agents.matrix import solve_matrix_game
+from taut.agents.base import Agent, Evaluator
+from taut.core.chance import sample_mix
 from taut.core.game import CHANCE_SEAT, NodeKind, State
-
-Evaluator = Callable[[State], tuple[float, ...]]
+from taut.solve.matrix import solve_matrix_game
 
 #: Opponent profiles sampled per action when three or more seats act at once.
 SAMPLED_PROFILES = 48
-#: Above this many cells the one-turn matrix game is built on sampled moves (a two-team
-#: Push-Pull player has 729 moves, 15,625 with shifts: the full matrix would take minutes).
+#: Above this many cells the one-turn matrix game is built on sampled moves (with several
+#: hundred moves a side, or thousands, the full matrix would take minutes).
 MAX_CELLS = 4096
 #: Moves sampled per side when the matrix would exceed ``MAX_CELLS``.
 SAMPLED_MOVES = 48
@@ -53,7 +51,7 @@ class GreedyAgent(Agent):
 
     def act(self, state: State, seat: int, rng: random.Random) -> int:
         """Choose by one-turn look-ahead (see the module docstring)."""
-        return sample(self.strategy(state, seat, rng), rng)
+        return sample_mix(self.strategy(state, seat, rng), rng)
 
     def strategy(self, state: State, seat: int, rng: random.Random) -> dict[int, float]:
         """The mix this agent samples from: the matrix game's equilibrium at a two-seat

@@ -5,13 +5,13 @@ Each iteration samples a full state consistent with the searching seat's view
 (``game.determinize``), then descends one shared tree whose nodes are the searcher's
 information sets: children are keyed by the actions taken (every seat's moves are public)
 and, at chance nodes, by what the searcher observes of the outcome
-(``state.chance_observation``) - a tile dealt to another hand leaves no trace. Selection
+(``state.chance_observation``) - a private draw by another seat leaves no trace. Selection
 is UCB1 with *availability* counts, since an action exists only in the determinizations
-where it is legal. The searcher never reads a hidden tile: it only ever sees its view and
+where it is legal. The searcher never reads what is hidden: it only ever sees its view and
 its own samples.
 
-Two refinements make the search start from the evaluator's judgement instead of from
-scratch:
+Three refinements help a short search, starting it from the evaluator's judgement
+rather than from scratch:
 
 * *Heuristic priors* (``bias`` > 0): when an action is first seen at a node, the successor
   is scored by the evaluator for the seat that chooses, and the child starts with ``bias``
@@ -20,7 +20,7 @@ scratch:
   they accumulate. Every action gets a value at once, so no iteration is spent trying
   hopeless moves one by one.
 * *Wide nodes* (``wide``): below the root, a node with more legal actions than ``wide``
-  (Tug of War's bonus allocation has one per point) branches only on ``wide`` of them,
+  (a choice among many amounts, one action per point) branches only on ``wide`` of them,
   evenly spread over the legal list, its first and last included. The root always
   considers every legal action.
 * *Look-ahead playouts* (``playout``): a leaf is played on for a few decisions, each seat
@@ -36,14 +36,17 @@ from __future__ import annotations
 
 import math
 import random
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
-from taut.agents.base import Agent
+from taut.agents import params
+from taut.agents.base import Agent, Evaluator
+from taut.agents.budget import spend
+from taut.agents.result import SearchResult
 from taut.core.errors import InvalidOptionError
-from taut.core.game import CHANCE_SEAT, NodeKind, State
+from taut.core.game import CHANCE_SEAT, Game, NodeKind, State
 
-Evaluator = Callable[[State], tuple[float, ...]]
+#: Descents between two reads of the clock.
+CLOCK_EVERY = 8
 
 
 class _Node:
@@ -97,65 +100,64 @@ class ISMCTSAgent(Agent):
         wide: int | str = 24,
         playout: int | str = 0,
     ) -> None:
-        try:
-            self.think = float(think)
-            self.iterations = None if iterations is None else int(iterations)
-            self.c = float(c)
-            self.rollout = int(rollout)
-            self.bias = float(bias)
-            self.wide = int(wide)
-            self.playout = int(playout)
-        except ValueError as exc:
-            raise InvalidOptionError(f"bad ISMCTS parameter: {exc}") from None
-        if self.bias < 0:
-            raise InvalidOptionError(f"bias must be at least 0, got {self.bias}")
-        if self.wide < 2:
-            raise InvalidOptionError(f"wide must be at least 2, got {self.wide}")
+        self.think = params.positive("think", think, "seconds")
+        self.iterations = None if iterations is None else params.count("iterations", iterations, 1)
+        self.c = params.at_least("c", c, 0.0)
+        self.rollout = params.count("rollout", rollout, 0)
+        self.bias = params.at_least("bias", bias, 0.0)
+        self.wide = params.count("wide", wide, 2)
+        self.playout = params.count("playout", playout, 0)
         self.evaluator = evaluator
-        self.last_iterations = 0
-        self.last_visits: dict[int, int] = {}
+
+    @classmethod
+    def refuses(cls, game: Game) -> str | None:
+        """ISMCTS searches one seat's decisions in turn: no simultaneous moves."""
+        if game.info.simultaneous:
+            return "needs a game without simultaneous moves"
+        return None
 
     def act(self, state: State, seat: int, rng: random.Random) -> int:
         """Search from the view ``state`` and play the most visited action."""
-        best = self._search(state, seat, rng)
+        best = list(self.search(state, seat, rng).policy[seat])
         return best[0] if len(best) == 1 else rng.choice(best)
 
     def strategy(self, state: State, seat: int, rng: random.Random) -> dict[int, float]:
         """Uniform over the most visited actions of one search (ties are broken at random)."""
-        best = self._search(state, seat, rng)
-        return {a: 1.0 / len(best) for a in best}
+        return self.search(state, seat, rng).mix(seat)
 
-    def _search(self, state: State, seat: int, rng: random.Random) -> list[int]:
-        """Search from the view ``state``; the most visited actions of ``seat``."""
+    def search(self, state: State, seat: int, rng: random.Random) -> SearchResult:
+        """Search from the view ``state`` for ``seat``: its policy (uniform over the most
+        visited actions, ties going to the better evaluator score), the best action's mean
+        reward for ``seat`` in utility units, the root visits, the descents."""
         legal = list(state.legal_actions(seat))
         if len(legal) == 1:
-            return legal
+            return SearchResult({seat: {legal[0]: 1.0}})
         game = state.game
         info = game.info
         lo, span = info.min_utility, (info.max_utility - info.min_utility) or 1.0
         root = _Node()
-        deadline = time.perf_counter() + self.think
-        count = 0
-        while True:
+
+        def descend() -> None:
             self._iterate(root, game.determinize(state, seat, rng), seat, rng, lo, span)
-            count += 1
-            if self.iterations is not None:
-                if count >= self.iterations:
-                    break
-            elif count % 8 == 0 and time.perf_counter() >= deadline:
-                break
-        self.last_iterations = count
-        visits = {
-            a: root.children[("a", seat, a)].n for a in legal if ("a", seat, a) in root.children
-        }
-        self.last_visits = visits
+
+        count = spend(descend, self.iterations, self.think, CLOCK_EVERY)
+        children = {a: root.children.get(("a", seat, a)) for a in legal}
+        visits = {a: child.n for a, child in children.items() if child is not None}
         # Ties (all the more likely in a short search) go to the better evaluator score.
         top = max(visits.values())
         tied = [a for a in legal if visits.get(a, -1) == top]
         if self.bias > 0 and len(tied) > 1:
             best_prior = max(root.children[("a", seat, a)].prior for a in tied)
             tied = [a for a in tied if root.children[("a", seat, a)].prior >= best_prior - 1e-12]
-        return tied
+        best = root.children[("a", seat, tied[0])]
+        value = lo + span * best.w / best.n if best.n else None
+        return SearchResult(
+            {seat: {a: 1.0 / len(tied) for a in tied}},
+            value={} if value is None else {seat: value},
+            iterations=count,
+            nodes=_size(root),
+            visits={seat: visits},
+        )
 
     def _iterate(
         self, root: _Node, state: State, me: int, rng: random.Random, lo: float, span: float
@@ -302,3 +304,14 @@ class ISMCTSAgent(Agent):
             state = best
             moves += 1
         return state
+
+
+def _size(node: _Node) -> int:
+    """The nodes of the tree under ``node``, itself included."""
+    size = 0
+    stack = [node]
+    while stack:
+        top = stack.pop()
+        size += 1
+        stack.extend(top.children.values())
+    return size

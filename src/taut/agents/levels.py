@@ -1,9 +1,9 @@
 """Difficulty levels: ``easy``, ``medium`` and ``hard`` opponents for every game.
 
-A level is an agent spec like any other (``taut play pulling-strings --o hard``,
-``taut arena tracks --agents easy,hard:think=0.5``). It picks the algorithm that suits the
-game it is asked to play, from what the game declares about itself (:class:`GameInfo`),
-so new games get levels without code here:
+A level is an agent spec like any other (``hard``, ``easy``, ``hard:think=0.5`` wherever
+``taut play`` or ``taut arena`` take an agent). It picks the algorithm that suits the game
+it is asked to play, from what the game declares about itself (:class:`GameInfo` and its
+plugin), so new games get levels without code here:
 
 * ``easy`` - the one-turn look-ahead of ``greedy``, except that a share of its moves
   (``blunder``, default 0.35) are uniformly random: it sees a win in one and takes it most
@@ -12,25 +12,26 @@ so new games get levels without code here:
   players move at once, the equilibrium mix of the one-turn matrix game).
 * ``hard`` - search within ``think`` seconds per move (default 2):
 
-  - a game with an exact solution plays it (the Push-Pull duel: ``perfect``);
-  - a two-seat zero-sum simultaneous game with a few dozen moves a side (Pulling
-    Strings): depth-limited Nash search two turns deep, the matrix games solved by LP
-    with double oracle and the horizon scored by the game's evaluation;
-  - other simultaneous games (more seats, or hundreds of moves a side, as in the
-    four-sided Push-Pull variants): SM-MCTS with decoupled UCT, each root move starting
-    from 100 virtual visits at its one-turn estimate (``prior=100``, ``c=0.3``); with more
-    than two seats it plays its most visited move (``final=best``), with two it samples;
-  - hidden information (Tug of War): information-set MCTS, which samples only what the
-    seat cannot see, with the evaluation as a prior on new moves (``bias=5`` virtual
-    visits), ``c=0.3`` and three plies of evaluation-best play before scoring a leaf;
-  - anything else (Track Tiles): MCTS with UCT, chance nodes sampled, leaves scored by the
-    game's evaluation.
+  - a solved game (its plugin has an exact policy) is played exactly (``perfect``);
+  - a two-seat zero-sum simultaneous game with a few dozen moves a side: depth-limited
+    Nash search two turns deep, the matrix games solved by LP with double oracle and the
+    horizon scored by the game's evaluation;
+  - other simultaneous games (more seats, or hundreds of moves a side): SM-MCTS with
+    decoupled UCT, each root move starting from 100 virtual visits at its one-turn
+    estimate (``prior=100``, ``c=0.3``); with more than two seats it plays its most
+    visited move (``final=best``), with two it samples;
+  - hidden information: information-set MCTS, which samples only what the seat cannot
+    see, with the evaluation as a prior on new moves (``bias=5`` virtual visits),
+    ``c=0.3`` and three plies of evaluation-best play before scoring a leaf;
+  - anything else (sequential play with perfect information, chance included): MCTS with
+    UCT, chance nodes sampled, leaves scored by the game's evaluation.
 """
 
 from __future__ import annotations
 
 import random
 
+from taut.agents import params
 from taut.agents.base import Agent
 from taut.agents.greedy import GreedyAgent
 from taut.agents.ismcts import ISMCTSAgent
@@ -56,11 +57,9 @@ class BlunderingAgent(Agent):
 
     name = "blundering"
 
-    def __init__(self, base: Agent, blunder: float = DEFAULT_BLUNDER) -> None:
-        if not 0.0 <= blunder <= 1.0:
-            raise InvalidOptionError(f"blunder must be in [0, 1], got {blunder}")
+    def __init__(self, base: Agent, blunder: float | str = DEFAULT_BLUNDER) -> None:
         self.base = base
-        self.blunder = blunder
+        self.blunder = params.share("blunder", blunder)
 
     def act(self, state: State, seat: int, rng: random.Random) -> int:
         """A random legal move with probability ``blunder``, else ``base``'s move."""
@@ -86,13 +85,13 @@ def level_agent(level: str, game: Game, think: float = DEFAULT_THINK) -> Agent:
     if level != "hard":
         raise InvalidOptionError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
     info = game.info
-    if PerfectAgent.knows(game):
+    if PerfectAgent.refuses(game) is None:
         return PerfectAgent()
     if info.simultaneous:
         if info.num_seats == 2 and info.zero_sum and info.num_distinct_actions <= NASH_ACTIONS:
             return NashSearchAgent(depth=2, think=think)
         # With more than two sides no one opponent can exploit a pure choice, and sampling
-        # the root's visit mix only adds noise (measured in the four-sided Push-Pull games).
+        # the root's visit mix only adds noise (measured in games of four sides).
         final = "best" if info.num_seats > 2 else "mix"
         return SMMCTSAgent("uct", think=think, rollout=0, prior=100, c=0.3, final=final)
     if not info.perfect_information:
@@ -110,12 +109,7 @@ class LevelAgent(Agent):
     def __init__(self, level: str, think: float | str | None = None) -> None:
         if level not in LEVELS:
             raise InvalidOptionError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
-        try:
-            self.think = DEFAULT_THINK if think is None else float(think)
-        except ValueError:
-            raise InvalidOptionError(f"think must be a number of seconds, got {think!r}") from None
-        if self.think <= 0:
-            raise InvalidOptionError(f"think must be positive, got {self.think}")
+        self.think = DEFAULT_THINK if think is None else params.positive("think", think, "seconds")
         self.level = level
         self.name = level
         self._chosen: tuple[Game, Agent] | None = None

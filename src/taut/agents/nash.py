@@ -20,17 +20,21 @@ from __future__ import annotations
 
 import math
 import random
-import time
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 
 import numpy as np
 
-from taut.agents.base import Agent, sample
-from taut.agents.matrix import solve_matrix_game
+from taut.agents import params
+from taut.agents.base import Agent, Evaluator
+from taut.agents.budget import Deadline
+from taut.agents.result import SearchResult
+from taut.core.chance import sample_mix
 from taut.core.errors import InvalidOptionError
-from taut.core.game import CHANCE_SEAT, NodeKind, State
+from taut.core.game import CHANCE_SEAT, Game, NodeKind, State
+from taut.solve.matrix import solve_matrix_game
 
-Evaluator = Callable[[State], tuple[float, ...]]
+#: Positions searched between two reads of the clock.
+CLOCK_EVERY = 256
 
 
 class _OutOfTime(Exception):
@@ -53,48 +57,71 @@ class NashSearchAgent(Agent):
         think: float | str | None = None,
         evaluator: Evaluator | None = None,
     ) -> None:
-        try:
-            self.depth = int(depth)
-            self.think = None if think is None else float(think)
-        except ValueError as exc:
-            raise InvalidOptionError(f"bad Nash search parameter: {exc}") from None
-        if self.depth < 1:
-            raise InvalidOptionError(f"depth must be at least 1, got {self.depth}")
+        self.depth = params.count("depth", depth, 1)
+        self.think = None if think is None else params.positive("think", think, "seconds")
         self.evaluator = evaluator
-        self.nodes = 0
-        self.last_depth = 0
-        self.last_value = 0.0
+        self._nodes = 0
         self._cache: dict[tuple[Hashable, int], float] = {}
-        self._deadline = math.inf
+        self._deadline = Deadline(None)
+
+    @classmethod
+    def refuses(cls, game: Game) -> str | None:
+        """Nash search needs perfect information, two seats and a zero-sum game."""
+        info = game.info
+        if not info.perfect_information:
+            return "needs perfect information"
+        if info.num_seats != 2:
+            return "needs a game of two seats"
+        if not info.zero_sum:
+            return "needs a zero-sum game"
+        return None
 
     def act(self, state: State, seat: int, rng: random.Random) -> int:
         """Search and sample from ``seat``'s equilibrium mix at the root."""
-        return sample(self.policy(state, seat), rng)
+        return sample_mix(self.strategy(state, seat, rng), rng)
 
     def strategy(self, state: State, seat: int, rng: random.Random) -> dict[int, float]:
-        """The root equilibrium mix (see :meth:`policy`)."""
-        return self.policy(state, seat)
-
-    def policy(self, state: State, seat: int) -> dict[int, float]:
-        """``seat``'s equilibrium mix at ``state`` for the deepest completed search."""
-        info = state.game.info
-        if info.num_seats != 2 or not info.zero_sum:
-            raise InvalidOptionError("Nash search needs a two-player zero-sum game")
-        legal = list(state.legal_actions(seat))
+        """``seat``'s equilibrium mix at the root (no search where it has one legal action)."""
+        legal = state.legal_actions(seat)
         if len(legal) == 1:
             return {legal[0]: 1.0}
-        self.nodes = 0
+        return self.search(state).mix(seat)
+
+    def search(self, state: State) -> SearchResult:
+        """The deepest completed search from ``state``: the acting seats' equilibrium mixes
+        (uniform when not even one turn could be searched in time), seat 0's value and its
+        opposite for seat 1, the depth reached and the positions searched."""
+        refusal = self.refuses(state.game)
+        if refusal is not None:
+            raise InvalidOptionError(f"Nash search {refusal}")
+        seats = state.acting_seats()
+        if state.kind is NodeKind.CHANCE or not seats:
+            raise InvalidOptionError("Nash search starts from a position where seats act")
+        uniform: dict[int, dict[int, float]] = {}
+        for s in seats:
+            legal = state.legal_actions(s)
+            uniform[s] = {a: 1.0 / len(legal) for a in legal}
+        if all(len(state.legal_actions(s)) == 1 for s in seats):
+            return SearchResult(uniform)
+        self._nodes = 0
         self._cache = {}
-        best: dict[int, float] = {a: 1.0 / len(legal) for a in legal}
-        self._deadline = math.inf if self.think is None else time.perf_counter() + self.think
+        result = SearchResult(uniform)
+        self._deadline = Deadline(self.think)
         start = self.depth if self.think is None else 1
         for depth in range(start, self.depth + 1):
             try:
-                value, mix = self._root(state, seat, depth)
+                value, policy = self._root(state, depth)
             except _OutOfTime:
                 break
-            best, self.last_depth, self.last_value = mix, depth, value
-        return best
+            result = SearchResult(
+                policy,
+                value={0: value, 1: -value},
+                iterations=depth - start + 1,
+                nodes=self._nodes,
+                depth=depth,
+            )
+        self._cache = {}
+        return result
 
     # -- search ---------------------------------------------------------------------------
 
@@ -103,12 +130,17 @@ class NashSearchAgent(Agent):
             return state.returns()[0]
         return (self.evaluator or state.game.heuristic)(state)[0]
 
-    def _root(self, state: State, seat: int, depth: int) -> tuple[float, dict[int, float]]:
+    def _root(self, state: State, depth: int) -> tuple[float, dict[int, dict[int, float]]]:
+        """Seat 0's value of ``state`` searched ``depth`` turns deep and the acting seats'
+        mixes: the matrix game's equilibrium, or uniform over the best moves of one seat."""
         seats = state.acting_seats()
         if len(seats) == 2:
             value, x, y, rows, cols = self._matrix(state, depth)
-            mix, actions = (x, rows) if seat == 0 else (y, cols)
-            return value, {a: float(p) for a, p in zip(actions, mix, strict=True) if p > 1e-9}
+            return value, {
+                0: {a: float(p) for a, p in zip(rows, x, strict=True) if p > 1e-9},
+                1: {a: float(p) for a, p in zip(cols, y, strict=True) if p > 1e-9},
+            }
+        (seat,) = seats
         values = {
             a: self._value(state.apply_unchecked({seat: a}), depth - 1, -math.inf, math.inf)
             for a in state.legal_actions(seat)
@@ -116,14 +148,14 @@ class NashSearchAgent(Agent):
         sign = 1 if seat == 0 else -1
         top = max(sign * v for v in values.values())
         winners = [a for a, v in values.items() if sign * v >= top - 1e-9]
-        return sign * top, {a: 1.0 / len(winners) for a in winners}
+        return sign * top, {seat: {a: 1.0 / len(winners) for a in winners}}
 
     def _value(self, state: State, depth: int, alpha: float, beta: float) -> float:
         """Seat 0's value of ``state`` searched ``depth`` turns deep."""
         if state.is_terminal() or depth <= 0:
             return self._leaf(state)
-        self.nodes += 1
-        if self.nodes % 256 == 0 and time.perf_counter() > self._deadline:
+        self._nodes += 1
+        if self._nodes % CLOCK_EVERY == 0 and self._deadline.passed():
             raise _OutOfTime
         kind = state.kind
         if kind is NodeKind.CHANCE:

@@ -72,5 +72,5 @@ def plot_tournament(result: TournamentResult, path: str | Path) -> None:
     ax2.set_title("score of row against column")
     fig.colorbar(im, ax=ax2, fraction=0.046)
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
+    fig.savefig(path, dpi=110, format="png")  # exactly at path, whatever its suffix
     plt.close(fig)

@@ -35,6 +35,7 @@ class GameTask:
     seats: tuple[int, ...]  # per seat: index into the tournament's agent list
     specs: tuple[str, ...]  # per seat: the agent spec
     seed: int
+    record: bool = False  # whether to bring back the game's record
 
 
 @dataclass(frozen=True)
@@ -45,16 +46,20 @@ class GameResult:
     winners: tuple[int, ...]  # winning seats; empty for a draw
     reason: str
     length: int
+    record: dict[str, Any] | None = None  # the game's record (JSON), when asked for
 
 
 def play_task(task: GameTask) -> GameResult:
     """Play one scheduled game (in a worker process or a Ray task, usually)."""
     game = make(task.game, **task.options)
-    agents = [make_agent(spec) for spec in task.specs]
-    result = play_match(game, agents, seed=task.seed)
+    agents = [make_agent(spec, game=game) for spec in task.specs]
+    seats = dict(zip(game.info.seats, task.specs, strict=True))
+    result = play_match(game, agents, seed=task.seed, seats=seats)
     outcome = result.state.outcome
     assert outcome is not None
-    return GameResult(task, outcome.winners, outcome.reason, len(result.record.moves))
+    moves = result.record.moves or []
+    record = result.record.to_json() if task.record else None
+    return GameResult(task, outcome.winners, outcome.reason.name, len(moves), record)
 
 
 def schedule(
@@ -64,6 +69,7 @@ def schedule(
     games: int,
     seed: int,
     seats: int | Sequence[Sequence[int]],
+    record: bool = False,
 ) -> list[GameTask]:
     """All games of a round robin between ``agents`` (``games`` per pair).
 
@@ -90,6 +96,7 @@ def schedule(
                         order,
                         tuple(agents[k] for k in order),
                         derive_seed(seed, i, j, g),
+                        record,
                     )
                 )
     return tasks
@@ -167,6 +174,7 @@ def run_tournament(
     workers: int | None = None,
     progress: Callable[[int, int], None] | None = None,
     backend: Backend | str | None = None,
+    records: bool = False,
 ) -> TournamentResult:
     """Play the round robin and gather totals, pairwise results and ratings.
 
@@ -175,13 +183,16 @@ def run_tournament(
     tasks on a local Ray instance). ``workers`` sizes a backend given by name or the
     default one (for ``local``: processes, default one per core, 1 plays in this process);
     a backend object brings its own. ``progress(done, total)`` is called as games finish.
-    The results are the same for every backend and number of workers.
+    The results are the same for every backend and number of workers. With ``records``
+    every game's record comes back too (``TournamentResult.results[k].record``, in schedule
+    order).
     """
     names = list(agents)
     if len(set(names)) != len(names):
         raise ValueError(f"agent specs must be distinct, got {names}")
+    built = make(game, **options)
     for spec in names:
-        make_agent(spec)  # fail early, with the agent's own message
+        make_agent(spec, game=built)  # fail early: a bad spec, or an agent that cannot play
     if backend is None:
         runner: Backend = LocalBackend(workers)
     elif isinstance(backend, str):
@@ -190,7 +201,7 @@ def run_tournament(
         raise ValueError("give workers to the backend object, not to run_tournament")
     else:
         runner = backend
-    tasks = schedule(game, options, names, games, seed, make(game, **options).teams())
+    tasks = schedule(game, options, names, games, seed, built.teams(), records)
     by_index: dict[int, GameResult] = {}
     finished = runner.run(play_task, tasks)
     try:

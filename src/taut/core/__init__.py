@@ -1,4 +1,4 @@
-"""Game-agnostic core: the Game/State protocol, options, errors, chance and records."""
+"""Game-agnostic core: the Game/State protocol, plugins, options, errors, chance, records."""
 
 from taut.core.chance import derive_seed, make_rng, sample_chance
 from taut.core.errors import (
@@ -12,18 +12,43 @@ from taut.core.errors import (
     TautError,
     UnknownGameError,
 )
-from taut.core.game import CHANCE_SEAT, JSON, Game, GameInfo, NodeKind, Outcome, State
+from taut.core.game import (
+    AGREEMENT,
+    CHANCE_SEAT,
+    JSON,
+    TURN_LIMIT,
+    Game,
+    GameInfo,
+    NodeKind,
+    Outcome,
+    State,
+    Termination,
+)
 from taut.core.options import OptionSpec
-from taut.core.record import GameRecord
-from taut.core.registry import game_class, games, make, register
+from taut.core.plugin import GamePlugin, Policy
+from taut.core.record import GameRecord, RecordPart
+from taut.core.registry import (
+    game_class,
+    games,
+    make,
+    plugin_of,
+    plugins,
+    register,
+    register_plugin,
+    render,
+    unregister_plugin,
+)
 
 __all__ = [
+    "AGREEMENT",
     "CHANCE_SEAT",
     "JSON",
+    "TURN_LIMIT",
     "ActionError",
     "Game",
     "GameInfo",
     "GameOverError",
+    "GamePlugin",
     "GameRecord",
     "IllegalActionError",
     "InvalidOptionError",
@@ -31,18 +56,26 @@ __all__ = [
     "NodeKind",
     "OptionSpec",
     "Outcome",
+    "Policy",
     "PositionError",
     "RecordError",
+    "RecordPart",
     "State",
     "TautError",
+    "Termination",
     "UnknownGameError",
     "derive_seed",
     "game_class",
     "games",
     "make",
     "make_rng",
+    "plugin_of",
+    "plugins",
     "register",
+    "register_plugin",
+    "render",
     "sample_chance",
+    "unregister_plugin",
     "view",
 ]
 

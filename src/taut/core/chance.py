@@ -1,10 +1,20 @@
-"""Seeded chance: every random choice in the package comes from an injected generator."""
+"""Seeded chance: every random choice in the package comes from an injected generator.
+
+:func:`sample_index` is the one draw from a discrete distribution: chance outcomes, a
+search's selection, an agent's move from its mix all go through it, so one seed gives the
+same draws wherever they are made.
+"""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, TypeVar
 
-from taut.core.game import State
+if TYPE_CHECKING:
+    from taut.core.game import State
+
+T = TypeVar("T")
 
 
 def make_rng(seed: int | None) -> random.Random:
@@ -16,6 +26,34 @@ def derive_seed(seed: int, *labels: int | str) -> int:
     """A child seed for a sub-task (a game in a series, a seat's agent), stable across runs."""
     rng = random.Random(f"{seed}:" + ":".join(str(x) for x in labels))
     return rng.getrandbits(63)
+
+
+def sample_index(probabilities: Sequence[float], rng: random.Random) -> int:
+    """Draw an index with its probability, from one ``rng.random()``.
+
+    The indices are taken in order, each covering its probability of ``[0, 1)``. Where
+    rounding leaves the probabilities a little short of the draw, the last index with a
+    positive probability is drawn (the last index if none is positive).
+    """
+    r = rng.random()
+    acc = 0.0
+    for i, p in enumerate(probabilities):
+        acc += p
+        if r < acc:
+            return i
+    for i in range(len(probabilities) - 1, -1, -1):
+        if probabilities[i] > 0:
+            return i
+    if not probabilities:
+        raise ValueError("cannot draw from an empty distribution")
+    return len(probabilities) - 1
+
+
+def sample_mix(mix: Mapping[T, float], rng: random.Random) -> T:
+    """Draw a key of ``mix`` (key -> probability, in the mapping's order) with
+    :func:`sample_index`: one ``rng.random()``."""
+    keys = list(mix)
+    return keys[sample_index(list(mix.values()), rng)]
 
 
 def sample_chance(state: State, rng: random.Random) -> int:

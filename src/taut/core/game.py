@@ -22,9 +22,10 @@ import enum
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from taut.core.chance import sample_index
 from taut.core.errors import (
     GameOverError,
     IllegalActionError,
@@ -53,9 +54,9 @@ class GameInfo:
     """Metadata a game declares up front, before any state exists."""
 
     name: str
-    """Registry name, e.g. ``"pulling-strings"``."""
+    """Registry name (lower case, words joined by dashes)."""
     title: str
-    """Human title, e.g. ``"Pulling Strings"``."""
+    """Human title."""
     version: str
     """Rules version; records carry it so old records are recognised."""
     seats: tuple[str, ...]
@@ -83,11 +84,34 @@ class GameInfo:
 
 
 @dataclass(frozen=True)
+class Termination:
+    """Why a game ended, as a typed value rather than free text.
+
+    ``name`` is the short word records and JSON carry (``"home"``, ``"max_turns"``); two
+    terminations are equal when their names are. ``text`` says it for people. Each game
+    lists its own in :attr:`Game.TERMINATIONS`; the ones every game may meet are
+    :data:`AGREEMENT` and :data:`TURN_LIMIT`.
+    """
+
+    name: str
+    text: str = field(default="", compare=False)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+#: Every seat agreed to a draw.
+AGREEMENT = Termination("agreement", "drawn by agreement")
+#: The ``max_turns`` option's limit was reached: a draw.
+TURN_LIMIT = Termination("max_turns", "drawn at the turn limit")
+
+
+@dataclass(frozen=True)
 class Outcome:
     """How a finished game ended: the winning seats (empty for a draw) and why."""
 
     winners: tuple[int, ...]
-    reason: str
+    reason: Termination
 
     @property
     def is_draw(self) -> bool:
@@ -101,6 +125,8 @@ class Game(ABC):
     name: ClassVar[str]
     title: ClassVar[str]
     OPTIONS: ClassVar[tuple[OptionSpec, ...]] = ()
+    #: The ways this game can end (besides :data:`AGREEMENT` and :data:`TURN_LIMIT`).
+    TERMINATIONS: ClassVar[tuple[Termination, ...]] = ()
 
     def __init__(self, **options: Any) -> None:
         self.options: dict[str, OptionValue] = resolve_options(
@@ -132,9 +158,20 @@ class Game(ABC):
         for i, seat in enumerate(seats):
             if seat.lower() == text.lower():
                 return i
-        if text.isdigit() and int(text) < len(seats):
+        if text.isascii() and text.isdigit() and int(text) < len(seats):
             return int(text)
         raise IllegalActionError(f"{self.title} has no seat {name!r}; seats are {', '.join(seats)}")
+
+    def termination(self, name: str) -> Termination:
+        """The termination called ``name``; raises ValueError listing this game's."""
+        known = (*self.TERMINATIONS, AGREEMENT, TURN_LIMIT)
+        for t in known:
+            if t.name == name:
+                return t
+        raise ValueError(
+            f"{self.title} has no way of ending called {name!r}; "
+            f"known: {', '.join(t.name for t in known)}"
+        )
 
     def teams(self) -> tuple[tuple[int, ...], ...]:
         """Seats that win and lose together (a tournament gives a team to one agent).
@@ -247,13 +284,7 @@ class State(ABC):
         outcomes = self.chance_outcomes()
         if not outcomes:
             raise ValueError("not a chance node")
-        r = rng.random()
-        acc = 0.0
-        for outcome, p in outcomes:
-            acc += p
-            if r < acc:
-                return outcome
-        return outcomes[-1][0]
+        return outcomes[sample_index([p for _, p in outcomes], rng)][0]
 
     def random_joint(self, rng: random.Random) -> dict[int, int]:
         """A uniformly random joint action (chance drawn by its odds)."""
@@ -393,4 +424,7 @@ class State(ABC):
         return self.game.info.seats[seat]
 
     def __str__(self) -> str:
-        return repr(self.to_json())
+        """The game's text picture of this state (from its plugin), else its JSON."""
+        from taut.core.registry import render
+
+        return render(self)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -45,51 +46,75 @@ class OptionSpec:
         return text + (" | none" if self.nullable else "")
 
     def coerce(self, value: Any) -> OptionValue:
-        """Convert ``value`` (possibly a command-line string) and validate it."""
-        if value is None or (isinstance(value, str) and value.lower() in ("none", "null")):
+        """Validate ``value`` and return it as the option's type.
+
+        Values typed on the command line arrive as :class:`OptionText` and are read as text
+        (``3``, ``on``, ``none``). Anything else must already have the option's type: an
+        integer option takes an ``int`` (not ``"2"``, not ``2.7``), a switch a ``bool``, a
+        text option a ``str``, and ``None`` only where the option allows it.
+        """
+        text = isinstance(value, OptionText)
+        if value is None or (text and value.strip().lower() in ("none", "null")):
             if self.nullable:
                 return None
             raise InvalidOptionError(
                 f"option {self.name!r} cannot be none; allowed: {self.allowed()}"
             )
-        out: OptionValue
         if self.kind is bool:
-            if isinstance(value, bool):
-                out = value
-            elif isinstance(value, str) and value.lower() in ("true", "yes", "on", "1"):
-                out = True
-            elif isinstance(value, str) and value.lower() in ("false", "no", "off", "0"):
-                out = False
-            else:
-                raise InvalidOptionError(
-                    f"option {self.name!r} got {value!r}; allowed: {self.allowed()}"
-                )
-        elif self.kind is int:
-            if isinstance(value, bool):
-                raise InvalidOptionError(
-                    f"option {self.name!r} got {value!r}; allowed: {self.allowed()}"
-                )
-            try:
-                out = int(value)
-            except (TypeError, ValueError):
-                raise InvalidOptionError(
-                    f"option {self.name!r} got {value!r}; allowed: {self.allowed()}"
-                ) from None
-            if (
-                (self.minimum is not None and out < self.minimum)
-                or (self.maximum is not None and out > self.maximum)
-                or (self.choices and out not in self.choices)
-            ):
-                raise InvalidOptionError(
-                    f"option {self.name!r} got {out}; allowed: {self.allowed()}"
-                )
-        else:
-            out = str(value)
-            if self.choices and out not in self.choices:
-                raise InvalidOptionError(
-                    f"option {self.name!r} got {out!r}; allowed: {self.allowed()}"
-                )
+            return self._switch(value, text)
+        if self.kind is int:
+            return self._integer(value, text)
+        if not isinstance(value, str):
+            raise self._refuse(value)
+        out = str(value)
+        if self.choices and out not in self.choices:
+            raise self._refuse(out)
         return out
+
+    def _refuse(self, value: Any, why: str = "") -> InvalidOptionError:
+        shown = repr(value)
+        if len(shown) > 40:  # a pasted page says too little to be worth repeating
+            shown = shown[:30] + f"... ({len(shown)} characters)"
+        return InvalidOptionError(
+            f"option {self.name!r} got {shown}{why}; allowed: {self.allowed()}"
+        )
+
+    def _switch(self, value: Any, text: bool) -> bool:
+        if isinstance(value, bool):
+            return value
+        word = value.strip().lower() if text else None
+        if word in ("true", "yes", "on", "1"):
+            return True
+        if word in ("false", "no", "off", "0"):
+            return False
+        raise self._refuse(value)
+
+    def _integer(self, value: Any, text: bool) -> int:
+        if text:
+            if _INTEGER.fullmatch(value.strip()) is None:
+                raise self._refuse(str(value), " (not a whole number)")
+            out = int(value.strip())
+        elif type(value) is int:
+            out = value
+        else:
+            why = " (text, not a number)" if isinstance(value, str) else ""
+            raise self._refuse(value, why)
+        if (
+            (self.minimum is not None and out < self.minimum)
+            or (self.maximum is not None and out > self.maximum)
+            or (self.choices and out not in self.choices)
+        ):
+            raise self._refuse(out)
+        return out
+
+
+#: A whole number as typed: ASCII digits with an optional sign (at most 18 of them, so that
+#: a pasted page of digits is refused at once instead of being read).
+_INTEGER = re.compile(r"[+-]?[0-9]{1,18}")
+
+
+class OptionText(str):
+    """An option value typed on the command line: :meth:`OptionSpec.coerce` reads it as text."""
 
 
 def resolve_options(
@@ -122,14 +147,14 @@ def resolve_options(
     return out
 
 
-def parse_option_pairs(pairs: Sequence[str]) -> dict[str, str]:
-    """Parse ``key=value`` strings from the command line into a dict."""
-    out: dict[str, str] = {}
+def parse_option_pairs(pairs: Sequence[str]) -> dict[str, OptionText]:
+    """Parse ``key=value`` strings from the command line into a dict of typed-text values."""
+    out: dict[str, OptionText] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
-        if not sep or not key:
+        if not sep or not key.strip():
             raise InvalidOptionError(f"option {pair!r} is not of the form key=value")
-        out[key.strip()] = value.strip()
+        out[key.strip()] = OptionText(value.strip())
     return out
 
 

@@ -2,19 +2,22 @@
 
 At each simultaneous node of the wrapped game the acting seats choose one after another in
 seat order; choices already made are *pending*, kept in the state but hidden from the other
-seats (``view``), and the joint action is applied to the wrapped state once the last seat
-has chosen. Chance and one-seat nodes pass through unchanged. The result is a sequential
-game of imperfect information with the same outcomes (OpenSpiel calls this transformation
+seats (``view`` shows that they chose, not what: :data:`HIDDEN` stands for their action),
+and the joint action is applied to the wrapped state once the last seat has chosen. Chance
+and one-seat nodes pass through unchanged. The result is a sequential game of imperfect
+information with the same outcomes (OpenSpiel calls this transformation
 ``turn_based_simultaneous_game``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from taut.core.errors import PositionError
 from taut.core.game import JSON, Game, GameInfo, NodeKind, Outcome, State
+
+#: What a view shows instead of another seat's pending choice.
+HIDDEN = -1
 
 
 class TurnBasedGame(Game):
@@ -23,7 +26,8 @@ class TurnBasedGame(Game):
     name = "turn-based"
     title = "Turn-based view"
 
-    def __init__(self, inner: Game, **options: Any) -> None:
+    def __init__(self, inner: Game) -> None:
+        # The options are the wrapped game's: the wrapper has none of its own.
         super().__init__()
         self.inner = inner
         info = inner.info
@@ -59,7 +63,12 @@ class TurnBasedGame(Game):
         """Rebuild from ``{"inner": ..., "pending": [[seat, action], ...]}``."""
         if not isinstance(data, dict) or "inner" not in data:
             raise PositionError("a turn-based state is {'inner': ..., 'pending': [...]}")
-        pending = tuple((int(s), int(a)) for s, a in data.get("pending", []))
+        raw = data.get("pending", [])
+        if not isinstance(raw, list) or not all(
+            isinstance(p, list) and len(p) == 2 and all(type(v) is int for v in p) for p in raw
+        ):
+            raise PositionError("'pending' must be a list of [seat, action] integer pairs")
+        pending = tuple((s, a) for s, a in raw)
         return TurnBasedState(self, self.inner.state_from_json(data["inner"]), pending)
 
     def heuristic(self, state: State) -> tuple[float, ...]:
@@ -79,7 +88,8 @@ class TurnBasedState(State):
         self.game = game
         self.inner = inner
         self.pending = pending
-        self.hidden = False
+        #: True in a view that does not know another seat's pending choice.
+        self.hidden = any(a == HIDDEN for _, a in pending)
 
     def _next_seat(self) -> int | None:
         done = {s for s, _ in self.pending}
@@ -150,14 +160,10 @@ class TurnBasedState(State):
         return TurnBasedState(self.game, self.inner.end_by_agreement(), ())
 
     def view(self, seat: int | None) -> TurnBasedState:
-        """The wrapped view, with other seats' pending choices hidden."""
-        own = tuple((s, a) for s, a in self.pending if s == seat)
-        out = TurnBasedState(self.game, self.inner.view(seat), own)
-        out.hidden = len(own) != len(self.pending)
-        if out.hidden:
-            # The number of choices made is public; which ones is not.
-            out.pending = own
-        return out
+        """The wrapped view; other seats' pending choices show as :data:`HIDDEN` (that they
+        chose is public, what they chose is not), so the view still knows who acts next."""
+        pending = tuple((s, a if s == seat else HIDDEN) for s, a in self.pending)
+        return TurnBasedState(self.game, self.inner.view(seat), pending)
 
     def to_json(self) -> JSON:
         """``{"inner": wrapped JSON, "pending": [[seat, action], ...]}``."""

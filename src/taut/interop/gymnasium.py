@@ -1,6 +1,6 @@
 """A Gymnasium environment for one seat of a taut game, the other seats played by agents.
 
-``make("push-pull", seat="W", opponents="greedy")`` builds a ``gymnasium.Env`` in which the
+``make(name, seat=1, opponents="greedy", **options)`` builds a ``gymnasium.Env`` in which the
 learner plays one seat and fixed taut agents (``taut.agents.make_agent`` specs, or
 ``Agent`` objects) play all the others. Every step is one decision of the learner: the
 environment then plays the opponents and resolves chance (deals, draws, dice) until the
@@ -12,8 +12,8 @@ from their own views of the same state, never seeing the learner's choice.
   ``"observation"`` is :func:`taut.interop.encoding.observe` of the learner's view;
   ``"action_mask"`` has a 1 for each legal action now. :meth:`TautEnv.action_masks`
   returns the same mask as booleans (the hook that maskable policies look for).
-* Reward: 0 until the game ends, then the learner's return (+1 / -1 / 0; Tug of War's
-  losers get ``-1/(n-1)``). ``terminated`` is True when the game is over, ``truncated``
+* Reward: 0 until the game ends, then the learner's return (``state.returns()``, e.g.
+  +1 / -1 / 0). ``terminated`` is True when the game is over, ``truncated``
   when ``max_steps`` decisions were taken first.
 * An illegal action raises ``ValueError`` naming the action and the legal ones
   (``illegal="raise"``, the default). With ``illegal="lose"`` it ends the episode instead,
@@ -23,9 +23,10 @@ from their own views of the same state, never seeing the learner's choice.
 * Seeding: ``reset(seed=s)`` seeds chance and every opponent; the same seed and the same
   actions give the same episode. ``reset()`` without a seed continues the generator.
 
-Importing this module registers ``taut/PullingStrings-v0``, ``taut/PushPull-v0``,
-``taut/TugOfWar-v0`` and ``taut/Tracks-v0`` for ``gymnasium.make`` (keyword arguments are
-passed on to :func:`make`).
+Importing this module registers every game the registry knows for ``gymnasium.make``, each
+under its plugin's :attr:`~taut.core.plugin.GamePlugin.env_id` (``taut/`` and the game's
+name in CamelCase, ``-v0``); keyword arguments are passed on to :func:`make`. A game added to
+the registry later is registered with :func:`register`; :func:`env_ids` lists the ids.
 """
 
 from __future__ import annotations
@@ -41,7 +42,9 @@ import numpy.typing as npt
 from taut.agents import Agent, make_agent
 from taut.core.game import CHANCE_SEAT, Game, NodeKind, State
 from taut.core.registry import make as make_game
+from taut.core.registry import plugin
 from taut.interop.encoding import action_mask, check_action, observation_layout, observe
+from taut.interop.plugins import available_plugins
 
 ObsDict = dict[str, npt.NDArray[Any]]
 """The learner's observation: ``{"observation": float32 vector, "action_mask": int8}``."""
@@ -50,13 +53,8 @@ ObsDict = dict[str, npt.NDArray[Any]]
 ILLEGAL_MODES = ("raise", "lose")
 #: Render modes: ``ansi`` returns the game's text diagram, ``human`` prints it.
 RENDER_MODES = ("ansi", "human")
-#: Gymnasium ids registered on import, with the taut game each one plays.
-ENV_IDS: dict[str, str] = {
-    "taut/PullingStrings-v0": "pulling-strings",
-    "taut/PushPull-v0": "push-pull",
-    "taut/TugOfWar-v0": "tug-of-war",
-    "taut/Tracks-v0": "tracks",
-}
+# The Gymnasium id registered for each taut game name.
+_REGISTERED: dict[str, str] = {}
 
 OpponentSpec = str | Agent
 
@@ -258,12 +256,26 @@ def make(
     return TautEnv(built, seat, opponents, render_mode, max_steps, illegal)
 
 
-def _register() -> None:
-    for env_id, name in ENV_IDS.items():
-        if env_id not in gymnasium.registry:
-            gymnasium.register(id=env_id, entry_point=f"{__name__}:make", kwargs={"game": name})
+def register(name: str) -> str:
+    """Register taut game ``name`` for ``gymnasium.make`` under its plugin's ``env_id`` (once);
+    returns the id. For a game added to the registry after this module was imported."""
+    env_id = plugin(name).env_id
+    if env_id not in gymnasium.registry:
+        gymnasium.register(id=env_id, entry_point=f"{__name__}:make", kwargs={"game": name})
+    _REGISTERED[name] = env_id
+    return env_id
 
 
-_register()
+def env_ids() -> dict[str, str]:
+    """The Gymnasium ids registered by this module, each with the taut game it plays."""
+    return {env_id: name for name, env_id in sorted(_REGISTERED.items())}
 
-__all__ = ["ENV_IDS", "ILLEGAL_MODES", "RENDER_MODES", "TautEnv", "make"]
+
+def _register_all() -> None:
+    for found in available_plugins():
+        register(found.name)
+
+
+_register_all()
+
+__all__ = ["ILLEGAL_MODES", "RENDER_MODES", "TautEnv", "env_ids", "make", "register"]

@@ -1,9 +1,9 @@
 """PettingZoo environments for every taut game: ``parallel_env`` and ``env`` (AEC).
 
-``parallel_env("push-pull", variant="four")`` and ``env("tug-of-war", players=3)`` build
-environments from a game name and the game's own options (a game object works too). Agents
-are the game's seat names (``X``/``O``, ``W``/``E``, ``N``/``E``/``S``/``W``, ``NE``/``SW``,
-``P0``.., ``NS``/``WE``) and every agent stays in ``agents`` until the game ends.
+``parallel_env(name, **options)`` and ``env(name, **options)`` build environments from a
+game name and the game's own options (a game object works too). Agents are the game's seat
+names (``game.info.seats``, in seat order) and every agent stays in ``agents`` until the
+game ends.
 
 Every observation is a dict:
 
@@ -25,10 +25,11 @@ generator seeded from ``reset(seed=...)``; ``reset()`` without a seed goes on wi
 generator of the previous episode.
 
 Rewards are 0 until the game ends; then each agent receives its return from the game
-(``state.returns()``: +1 / -1 for win and loss, 0 for a draw; Tug of War gives the losers
-``-1/(n-1)``). A finished game sets every termination; ``max_steps`` (counted in applied
-turns) sets every truncation with zero reward instead. Games with a ``max_turns`` option end
-by their own rules (a draw) when it is reached, which is a termination.
+(``state.returns()``, e.g. +1 / -1 for win and loss and 0 for a draw; a game with several
+losers may share the loss among them). A finished game sets every termination;
+``max_steps`` (counted in applied turns) sets every truncation with zero reward instead.
+Games with a ``max_turns`` option end by their own rules (a draw) when it is reached, which
+is a termination.
 
 An illegal action raises ``ValueError`` naming the action and the legal ones
 (``illegal="raise"``, the default). With ``illegal="lose"`` the episode ends at once

@@ -1,1 +1,2 @@
-"""Exact solvers: the Push-Pull duel, the Track Tiles solitaire puzzle."""
+"""Solvers every game may use: two-player zero-sum matrix games (a game's own exact solvers
+live in its package)."""

@@ -27,7 +27,7 @@ from taut.games.pulling_strings.board import (
 )
 
 if TYPE_CHECKING:
-    from taut.games.pulling_strings.rules import PullingStringsState
+    from taut.games.pulling_strings.state import PullingStringsState
 
 
 def _closeness(homes: tuple[tuple[int, int], ...]) -> tuple[float, ...]:

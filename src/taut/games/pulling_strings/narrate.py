@@ -1,14 +1,23 @@
-"""Plain-language account of a Pulling Strings turn: who pulled what, splits and breaks."""
+"""Plain-language account of a Pulling Strings turn: who pulled what, splits and breaks.
+
+Intersections are named as a player finds them on the board: the letter above the column
+and the letter left of the row (``(c,w)`` is the centre of the classic board); an end is
+named by its letter and the side it sits on.
+"""
 
 from __future__ import annotations
 
-from taut.games.pulling_strings.board import NUM_ENDS, SIZE, end_name, opposite
-from taut.games.pulling_strings.rules import O, PullingStringsState, X
+from taut.games.pulling_strings.board import NUM_ENDS, SIZE, opposite
+from taut.games.pulling_strings.repeats import RepeatingState
+from taut.games.pulling_strings.state import O, PullingStringsState, X
+
+#: The sides of the board, in end order (N, E, S, W).
+SIDE_WORDS = ("top", "right", "bottom", "left")
 
 
-def cell_name(cell: int) -> str:
-    """``row r, col c`` for a cell number."""
-    return f"({cell // SIZE},{cell % SIZE})"
+def end_words(state: PullingStringsState, end: int) -> str:
+    """An end as a player sees it: ``c (top)``."""
+    return f"{state.game.letters[end]} ({SIDE_WORDS[end // SIZE]})"
 
 
 def describe_turn(
@@ -17,9 +26,10 @@ def describe_turn(
     """Sentences describing the turn from ``before`` to ``after`` (X pulled p, O pulled q)."""
     game = before.game
     names = game.seat_titles
+    cell_name = game.cell_name
     lines = [
-        f"{names[X]} (X) pulled {game.letters[p]} ({end_name(p)}), "
-        f"{names[O]} (O) pulled {game.letters[q]} ({end_name(q)})."
+        f"{names[X]} (X) pulled {end_words(before, p)}, "
+        f"{names[O]} (O) pulled {end_words(before, q)}."
     ]
     plan = game.plans[p * NUM_ENDS + q]
     for cell, n in sorted(before.stacks.items()):
@@ -46,6 +56,11 @@ def describe_turn(
         lines.append(f"Both pulled the same end: {' and '.join(broken)} broken for good.")
     hx, ho = after.home()
     lines.append(f"Disks home: X {hx}, O {ho}.")
+    limit = game.repeat
+    if isinstance(after, RepeatingState) and limit is not None and after.times > 1:
+        lines.append(
+            f"This position has now occurred {after.times} times (the game is drawn at {limit})."
+        )
     return lines
 
 

@@ -1,46 +1,72 @@
-"""Pulling Strings rules: the game, its options and its immutable state.
+"""Pulling Strings rules: the game, its options, and the fast playout.
 
 Both players secretly choose an unbroken string end, then both pulls resolve at once
-(a simultaneous node). The state keeps the stacks as a small dict ``cell -> disks`` and the
-broken ends as a bit mask, so one turn costs a table lookup per stack (see ``board.py``).
+(a simultaneous node). The state is in ``state.py``; the game holds what every state of
+it shares: the letters on the ends and the move plan of every pair of pulls.
 """
 
 from __future__ import annotations
 
 import random
 import string
-from collections.abc import Hashable, Mapping, Sequence
-from types import MappingProxyType
 from typing import Any
 
 from taut.core.errors import (
-    IllegalActionError,
     InvalidOptionError,
-    MalformedActionError,
     PositionError,
 )
-from taut.core.game import JSON, Game, GameInfo, NodeKind, Outcome, State
+from taut.core.game import (
+    JSON,
+    Game,
+    GameInfo,
+    Outcome,
+    State,
+)
 from taut.core.options import MAX_TURNS, OptionSpec, OptionValue
-from taut.core.registry import register
-from taut.games.pulling_strings import board
 from taut.games.pulling_strings.board import (
     CELL_END_MASK,
     CENTER,
     CLASSIC_LETTERS,
-    HOME_CELLS,
     NUM_ENDS,
     SIZE,
+    end_from_name,
+    opposite,
+    plans,
 )
 from taut.games.pulling_strings.heuristic import evaluate
+from taut.games.pulling_strings.repeats import REPETITION, RepeatingState, Stacks, stacks_key
+from taut.games.pulling_strings.state import (
+    _O0,
+    _O1,
+    _O2,
+    _O3,
+    _X0,
+    _X1,
+    _X2,
+    _X3,
+    HOME,
+    START_DISKS,
+    STUCK,
+    WIN_DISKS,
+    O,
+    PullingStringsState,
+    X,
+)
 
-X, O = 0, 1
-#: Disks needed on a player's homes to win.
-WIN_DISKS = 5
-#: Disks on the center at the start.
-START_DISKS = 5
+__all__ = [
+    "HOME",
+    "REPETITION",
+    "STUCK",
+    "WIN_DISKS",
+    "O",
+    "PullingStrings",
+    "PullingStringsState",
+    "RepeatingState",
+    "X",
+]
 
-_X0, _X1, _X2, _X3 = HOME_CELLS[0]
-_O0, _O1, _O2, _O3 = HOME_CELLS[1]
+#: Where the left ends (W0..W4) start among the end ids: they name the rows.
+_WEST = 3 * SIZE
 
 
 def _check(options: dict[str, OptionValue]) -> None:
@@ -61,17 +87,65 @@ def _check(options: dict[str, OptionValue]) -> None:
         )
 
 
-@register
+def _read_stacks(raw: JSON, what: str = "") -> dict[int, int]:
+    """``cell -> disks`` from a list of ``[row, col, count]`` (``what`` names where)."""
+    if not isinstance(raw, list):
+        raise PositionError(f"{what}'stacks' must be a list of [row, col, count]")
+    stacks: dict[int, int] = {}
+    for item in raw:
+        if (
+            not isinstance(item, list)
+            or len(item) != 3
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in item)
+        ):
+            raise PositionError(f"{what}stack {item!r} is not [row, col, count] of integers")
+        r, c, n = item
+        if not (0 <= r < SIZE and 0 <= c < SIZE):
+            raise PositionError(f"{what}stack {item!r}: row and column must be 0..4")
+        if n < 1:
+            raise PositionError(f"{what}stack {item!r}: count must be at least 1")
+        cell = r * SIZE + c
+        if cell in stacks:
+            raise PositionError(f"{what}two stacks given on row {r}, column {c}")
+        stacks[cell] = n
+    return stacks
+
+
+def _read_seen(raw: JSON, disks: int) -> dict[Stacks, int]:
+    """Earlier positions and their counts from ``[{"stacks": [...], "times": n}, ...]``.
+
+    Positions with another number of disks than ``disks`` cannot come back, so they are
+    dropped (a position written by the game never has them).
+    """
+    if not isinstance(raw, list):
+        raise PositionError('\'seen\' must be a list of {"stacks": [...], "times": n}')
+    seen: dict[Stacks, int] = {}
+    for i, entry in enumerate(raw):
+        where = f"'seen' entry {i + 1}: "
+        if not isinstance(entry, dict) or set(entry) != {"stacks", "times"}:
+            raise PositionError(where + 'expected {"stacks": [...], "times": n}')
+        times = entry["times"]
+        if not isinstance(times, int) or isinstance(times, bool) or times < 1:
+            raise PositionError(where + f"'times' must be a positive integer, got {times!r}")
+        stacks = _read_stacks(entry["stacks"], where)
+        if sum(stacks.values()) == disks:
+            at = stacks_key(stacks)
+            seen[at] = seen.get(at, 0) + times
+    return seen
+
+
 class PullingStrings(Game):
     """Pulling Strings for two players, X (Eks / squares) and O (Oh / circles).
 
     Options: ``edition`` (``classic`` fixed letters or ``published`` with 20 of 26 letter
     tiles placed from ``seed`` or given as ``letters``), ``break`` (``end`` or ``string``),
-    ``corner`` (``split`` or ``keep``) and ``max_turns``.
+    ``corner`` (``split`` or ``keep``), ``repeat`` (a draw when a position occurs for the
+    N-th time; off by default) and ``max_turns``.
     """
 
     name = "pulling-strings"
     title = "Pulling Strings"
+    TERMINATIONS = (HOME, STUCK, REPETITION)
     OPTIONS = (
         OptionSpec(
             "edition",
@@ -94,6 +168,15 @@ class PullingStrings(Game):
             "a stack pulled off both edges in a corner: split (gains a disk if odd) "
             "or keep (unchanged)",
             choices=("split", "keep"),
+        ),
+        OptionSpec(
+            "repeat",
+            int,
+            None,
+            "drawn when the same position (stacks and broken ends) occurs for the N-th "
+            "time; none: never",
+            minimum=2,
+            nullable=True,
         ),
         MAX_TURNS,
         OptionSpec(
@@ -122,13 +205,20 @@ class PullingStrings(Game):
         # Lower-case lookups too, so "C" and "c" both name the same end.
         self._letter_index.update({ch.lower(): i for i, ch in enumerate(self.letters)})
         self._letter_index.update({ch.upper(): i for i, ch in enumerate(self.letters)})
-        self.plans = board.plans(self.options["corner"] == "keep")
+        self.plans = plans(self.options["corner"] == "keep")
         self.break_string = self.options["break"] == "string"
         mt = self.options["max_turns"]
         self.max_turns: int | None = None if mt is None else int(mt)
+        rp = self.options["repeat"]
+        #: How many times a position may occur before the game is drawn (None: any).
+        self.repeat: int | None = None if rp is None else int(rp)
         self._legal_cache: dict[int, tuple[int, ...]] = {}
         published = self.options["edition"] == "published"
         self.seat_titles = ("Squares", "Circles") if published else ("Eks", "Oh")
+        # The 2003 figures mark the homes X and O; the published board draws squares and
+        # circles, and its letter tiles include X and O, which must not be read as homes.
+        #: How the board marks the homes of X and of O.
+        self.home_marks: tuple[str, str] = ("\u25a1", "\u25cb") if published else ("X", "O")
         self._info = GameInfo(
             name=self.name,
             title=self.title,
@@ -154,37 +244,27 @@ class PullingStrings(Game):
 
     def new_initial_state(self) -> PullingStringsState:
         """Five disks on the center, nothing broken."""
+        if self.repeat is not None:
+            return RepeatingState(self, {CENTER: START_DISKS}, 0, 0)
         return PullingStringsState(self, {CENTER: START_DISKS}, 0, 0)
 
     def state_from_json(self, data: JSON) -> PullingStringsState:
-        """A position ``{"stacks": [[row, col, n], ...], "broken": [letters], "turn": k}``."""
+        """A position ``{"stacks": [[row, col, n], ...], "broken": [letters], "turn": k}``.
+
+        Under the ``repeat`` option ``"seen"`` (as :meth:`RepeatingState.to_json` writes
+        it) gives the earlier positions and their counts; without it the count starts here.
+        Without the option ``"seen"`` is ignored, as are the fields a position prints but
+        does not need (``home``, ``result``).
+        """
         if not isinstance(data, dict):
             raise PositionError("a position must be a JSON object with 'stacks' and 'broken'")
-        unknown = set(data) - {"stacks", "broken", "turn", "outcome", "home", "result"}
+        unknown = set(data) - {"stacks", "broken", "turn", "outcome", "home", "result", "seen"}
         if unknown:
             raise PositionError(
                 f"unknown position field(s) {sorted(unknown)}; allowed: stacks, broken, turn"
+                + (", seen" if self.repeat is not None else "")
             )
-        stacks: dict[int, int] = {}
-        raw = data.get("stacks", [])
-        if not isinstance(raw, list):
-            raise PositionError("'stacks' must be a list of [row, col, count]")
-        for item in raw:
-            if (
-                not isinstance(item, list)
-                or len(item) != 3
-                or not all(isinstance(v, int) and not isinstance(v, bool) for v in item)
-            ):
-                raise PositionError(f"stack {item!r} is not [row, col, count] of integers")
-            r, c, n = item
-            if not (0 <= r < SIZE and 0 <= c < SIZE):
-                raise PositionError(f"stack {item!r}: row and column must be 0..4")
-            if n < 1:
-                raise PositionError(f"stack {item!r}: count must be at least 1")
-            cell = r * SIZE + c
-            if cell in stacks:
-                raise PositionError(f"two stacks given on row {r}, column {c}")
-            stacks[cell] = n
+        stacks = _read_stacks(data.get("stacks", []))
         broken = 0
         raw_broken = data.get("broken", [])
         if not isinstance(raw_broken, list):
@@ -197,8 +277,11 @@ class PullingStrings(Game):
                 )
             broken |= 1 << end
         turn = data.get("turn", 0)
-        if not isinstance(turn, int) or turn < 0:
+        if not isinstance(turn, int) or isinstance(turn, bool) or turn < 0:
             raise PositionError(f"'turn' must be a non-negative integer, got {turn!r}")
+        if self.repeat is not None:
+            seen = _read_seen(data.get("seen", []), sum(stacks.values()))
+            return RepeatingState(self, stacks, broken, turn, None, seen)
         return PullingStringsState(self, stacks, broken, turn)
 
     # -- notation --------------------------------------------------------------------------
@@ -208,7 +291,13 @@ class PullingStrings(Game):
         text = text.strip()
         if len(text) == 1:
             return self._letter_index.get(text)
-        return board.end_from_name(text)
+        return end_from_name(text)
+
+    def cell_name(self, cell: int) -> str:
+        """An intersection as a player finds it on the board: the letter above its column
+        and the letter left of its row, ``(c,w)`` for the centre of the classic board."""
+        row, col = divmod(cell, SIZE)
+        return f"({self.letters[col]},{self.letters[_WEST + row]})"
 
     def legal_ends(self, broken: int) -> tuple[int, ...]:
         """Unbroken ends for a broken-end mask (cached: there are few distinct masks)."""
@@ -238,6 +327,8 @@ class PullingStrings(Game):
         assert isinstance(state, PullingStringsState)
         if state._outcome is not None or limit <= 0:
             return state
+        if self.repeat is not None:
+            return self._rollout_counting(state, rng, limit)
         plans = self.plans
         legal_ends = self.legal_ends
         choice = rng.choice
@@ -268,7 +359,7 @@ class PullingStrings(Game):
             if p == q:
                 broken |= 1 << p
                 if break_string:
-                    broken |= 1 << board.opposite(p)
+                    broken |= 1 << opposite(p)
                 legal = legal_ends(broken)
             hx = get(_X0, 0) + get(_X1, 0) + get(_X2, 0) + get(_X3, 0)
             ho = get(_O0, 0) + get(_O1, 0) + get(_O2, 0) + get(_O3, 0)
@@ -284,246 +375,23 @@ class PullingStrings(Game):
                 break
         return PullingStringsState(self, stacks, broken, turn)
 
+    def _rollout_counting(
+        self, state: PullingStringsState, rng: random.Random, limit: int
+    ) -> PullingStringsState:
+        """:meth:`rollout` under the ``repeat`` option: state by state, so that every
+        position is counted (the same draws from ``rng``)."""
+        choice = rng.choice
+        for _ in range(limit):
+            if state._outcome is not None:
+                break
+            legal = self.legal_ends(state.broken)
+            p = choice(legal)
+            q = choice(legal)
+            state = state.pull(p, q)
+        return state
+
     def heuristic(self, state: State) -> tuple[float, ...]:
         """Evaluation by closeness of the disks to each side's homes and one-pull threats."""
         assert isinstance(state, PullingStringsState)
         v = evaluate(state)
         return (v, -v)
-
-
-class PullingStringsState(State):
-    """A Pulling Strings position: stacks, broken ends, turn count and the outcome."""
-
-    __slots__ = ("_home", "_outcome", "_stacks", "broken", "game", "turn")
-
-    game: PullingStrings
-
-    def __init__(
-        self,
-        game: PullingStrings,
-        stacks: dict[int, int],
-        broken: int,
-        turn: int,
-        outcome: Outcome | None = None,
-    ) -> None:
-        self.game = game
-        self._stacks = stacks
-        self.broken = broken
-        self.turn = turn
-        get = stacks.get
-        self._home = (
-            get(_X0, 0) + get(_X1, 0) + get(_X2, 0) + get(_X3, 0),
-            get(_O0, 0) + get(_O1, 0) + get(_O2, 0) + get(_O3, 0),
-        )
-        self._outcome = outcome if outcome is not None else self._judge()
-
-    def _judge(self) -> Outcome | None:
-        hx, ho = self._home
-        if (hx >= WIN_DISKS or ho >= WIN_DISKS) and hx != ho:
-            return Outcome((X,) if hx > ho else (O,), "home")
-        broken = self.broken
-        if broken:
-            for cell in self._stacks:
-                if CELL_END_MASK[cell] & ~broken:
-                    break
-            else:
-                return Outcome((), "stuck")
-        mt = self.game.max_turns
-        if mt is not None and self.turn >= mt:
-            return Outcome((), "max_turns")
-        return None
-
-    # -- read access -----------------------------------------------------------------------
-
-    @property
-    def stacks(self) -> Mapping[int, int]:
-        """Read-only ``cell -> disks`` (cell = row * 5 + col)."""
-        return MappingProxyType(self._stacks)
-
-    def stack_list(self) -> list[list[int]]:
-        """Stacks as sorted ``[row, col, count]`` triples."""
-        return [[c // SIZE, c % SIZE, n] for c, n in sorted(self._stacks.items())]
-
-    def home(self) -> tuple[int, int]:
-        """Disks on X's homes and on O's homes."""
-        return self._home
-
-    def broken_ends(self) -> list[int]:
-        """Ids of broken ends, ascending."""
-        return [e for e in range(NUM_ENDS) if self.broken >> e & 1]
-
-    def broken_letters(self) -> list[str]:
-        """Letters of broken ends, sorted."""
-        return sorted(self.game.letters[e] for e in self.broken_ends())
-
-    def total_disks(self) -> int:
-        """Disks on the board."""
-        return sum(self._stacks.values())
-
-    # -- protocol ------------------------------------------------------------------------
-
-    @property
-    def kind(self) -> NodeKind:
-        """SIMULTANEOUS while the game goes on, then TERMINAL."""
-        return NodeKind.TERMINAL if self._outcome is not None else NodeKind.SIMULTANEOUS
-
-    def acting_seats(self) -> tuple[int, ...]:
-        """Both seats at once, or nobody when the game is over."""
-        return () if self._outcome is not None else (X, O)
-
-    def is_terminal(self) -> bool:
-        """True when the game is over."""
-        return self._outcome is not None
-
-    def legal_actions(self, seat: int) -> Sequence[int]:
-        """The unbroken ends (the same for both seats)."""
-        if self._outcome is not None or seat not in (X, O):
-            return ()
-        return self.game.legal_ends(self.broken)
-
-    def is_legal(self, seat: int, action: int) -> bool:
-        """True for an unbroken end while the game goes on."""
-        return (
-            self._outcome is None
-            and seat in (X, O)
-            and 0 <= action < NUM_ENDS
-            and not self.broken >> action & 1
-        )
-
-    def illegal_reason(self, seat: int, action: int) -> str:
-        """Explain an illegal pull."""
-        legal = " ".join(self.game.letters[e] for e in self.legal_actions(seat))
-        if not 0 <= action < NUM_ENDS:
-            return f"{action} is not an end id (0..19); unbroken ends: {legal}"
-        return f"end {self.game.letters[action]} is broken; unbroken ends: {legal}"
-
-    def _apply(self, joint: dict[int, int]) -> PullingStringsState:
-        return self.pull(joint[X], joint[O])
-
-    def pull(self, p: int, q: int) -> PullingStringsState:
-        """The successor when X pulls end ``p`` and O pulls end ``q`` (not validated).
-
-        This is the hot path of search and playouts; :meth:`apply` validates first.
-        """
-        game = self.game
-        plan = game.plans[p * NUM_ENDS + q]
-        new: dict[int, int] = {}
-        get = new.get
-        for cell, n in self._stacks.items():
-            m = plan[cell]
-            if type(m) is int:
-                new[m] = get(m, 0) + n
-            else:
-                h = (n + 1) >> 1
-                a, b = m  # type: ignore[misc]
-                new[a] = get(a, 0) + h
-                new[b] = get(b, 0) + h
-        broken = self.broken
-        if p == q:
-            broken |= 1 << p
-            if game.break_string:
-                broken |= 1 << board.opposite(p)
-        return PullingStringsState(game, new, broken, self.turn + 1)
-
-    @property
-    def outcome(self) -> Outcome | None:
-        """Winner by disks home, or a draw (``stuck``, ``max_turns``, ``agreement``)."""
-        return self._outcome
-
-    def returns(self) -> tuple[float, ...]:
-        """+1 / -1 for a win / loss, 0 for a draw or an unfinished game."""
-        out = self._outcome
-        if out is None or not out.winners:
-            return (0.0, 0.0)
-        return (1.0, -1.0) if out.winners[0] == X else (-1.0, 1.0)
-
-    def end_by_agreement(self) -> PullingStringsState:
-        """The same position, ended as a draw agreed by both players."""
-        if self._outcome is not None:
-            raise IllegalActionError(
-                f"the game is already over ({self.describe_outcome()}); no draw to agree"
-            )
-        return PullingStringsState(
-            self.game, dict(self._stacks), self.broken, self.turn, Outcome((), "agreement")
-        )
-
-    # -- notation ------------------------------------------------------------------------
-
-    def action_to_string(self, seat: int, action: int) -> str:
-        """The end's letter."""
-        return self.game.letters[action]
-
-    def string_to_action(self, seat: int, text: str) -> int:
-        """Parse a letter (either case) or a geometric name such as ``N2``."""
-        end = self.game.end_index(text)
-        if end is None:
-            raise MalformedActionError(
-                f"{text.strip()!r} names no string end; ends are {' '.join(self.game.letters)} "
-                "(or N0..N4, E0..E4, S0..S4, W0..W4)"
-            )
-        return end
-
-    def action_to_json(self, seat: int, action: int) -> JSON:
-        """``{"end": "N2", "letter": "c"}``."""
-        return {"end": board.end_name(action), "letter": self.game.letters[action]}
-
-    def action_from_json(self, seat: int, data: JSON) -> int:
-        """Accept the object form, or a bare letter / end name."""
-        if isinstance(data, dict) and isinstance(data.get("end"), str):
-            data = data["end"]
-        elif isinstance(data, dict) and isinstance(data.get("letter"), str):
-            data = data["letter"]
-        if not isinstance(data, str):
-            raise MalformedActionError(f"expected {{'end': 'N2'}} or a letter, got {data!r}")
-        return self.string_to_action(seat, data)
-
-    # -- serialisation ---------------------------------------------------------------------
-
-    def to_json(self) -> JSON:
-        """The position in the replay format (stacks and broken ends sorted)."""
-        out = self._outcome
-        result = (
-            None if out is None else ("draw" if out.is_draw else self.seat_name(out.winners[0]))
-        )
-        return {
-            "turn": self.turn,
-            "stacks": self.stack_list(),
-            "broken": self.broken_letters(),
-            "home": {"X": self._home[0], "O": self._home[1]},
-            "result": result,
-        }
-
-    def key(self) -> tuple[Any, ...]:
-        """A hashable key of the position (for transposition tables)."""
-        return (tuple(sorted(self._stacks.items())), self.broken)
-
-    def transposition_key(self) -> Hashable:
-        """The position without the turn when no turn limit makes the turn matter."""
-        if self.game.max_turns is None:
-            return self.key()
-        return (self.key(), self.turn)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, PullingStringsState):
-            return NotImplemented
-        return (
-            self.game.letters == other.game.letters
-            and self._stacks == other._stacks
-            and self.broken == other.broken
-            and self.turn == other.turn
-            and self._outcome == other._outcome
-        )
-
-    def __hash__(self) -> int:
-        return hash((self.key(), self.turn))
-
-    def __str__(self) -> str:
-        from taut.games.pulling_strings.diagram import render
-
-        return render(self)
-
-    def __repr__(self) -> str:
-        return (
-            f"PullingStringsState(turn={self.turn}, stacks={self.stack_list()}, "
-            f"broken={self.broken_letters()})"
-        )

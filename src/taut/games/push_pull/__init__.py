@@ -1,6 +1,7 @@
 """Push-Pull: push and pull three pieces off your side of a strip or board.
 
-Importing this package registers the game as ``push-pull``.
+The game is found as ``push-pull`` through its plugin (``plugin.py``, the ``taut.games``
+entry point); its exact solutions live in ``solve/``.
 """
 
 from taut.games.push_pull.arrows import axis_step, move

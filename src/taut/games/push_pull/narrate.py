@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from taut.games.push_pull.arrows import CHOICE_NAMES, PASS, SIDE_NAMES, arrow, axis_step
 from taut.games.push_pull.board import EXIT_NAMES, OFF, corner_of, landing, square_name
 from taut.games.push_pull.rules import PushPullState
@@ -23,7 +25,9 @@ def _axis(net: int, names: tuple[str, str]) -> str:
     return f"{count} (even): 2 steps {away}"
 
 
-def describe_turn(before: PushPullState, joint: dict[int, int], after: PushPullState) -> list[str]:
+def describe_turn(
+    before: PushPullState, joint: Mapping[int, int], after: PushPullState
+) -> list[str]:
     """Sentences describing the turn from ``before`` to ``after`` under ``joint``."""
     game = before.game
     lay = game.layout

@@ -14,12 +14,11 @@ from collections.abc import Hashable, Sequence
 from typing import Any
 
 from taut.core.errors import InvalidOptionError, PositionError
-from taut.core.game import JSON, Game, GameInfo, NodeKind, Outcome, State
+from taut.core.game import JSON, TURN_LIMIT, Game, GameInfo, NodeKind, Outcome, State, Termination
 from taut.core.options import MAX_TURNS, OptionSpec, OptionValue
-from taut.core.registry import register
-from taut.games.push_pull import notation
 from taut.games.push_pull.board import CORNER_SIDES, EXIT_NAMES, OFF, SIZE
 from taut.games.push_pull.heuristic import evaluate
+from taut.games.push_pull.notation import action_json, format_action, json_to_text, parse_action
 from taut.games.push_pull.variants import (
     NUM_PIECES,
     PIECES,
@@ -31,9 +30,8 @@ from taut.games.push_pull.variants import (
 )
 
 #: Why a game ended, as recorded in :class:`~taut.core.game.Outcome`.
-REASON_TWO = "two pieces"
-REASON_LAST = "last piece"
-REASON_MAX_TURNS = "max_turns"
+REASON_TWO = Termination("two pieces", "two pieces scored")
+REASON_LAST = Termination("last piece", "the last piece scored")
 
 
 def _check(options: dict[str, OptionValue]) -> None:
@@ -72,7 +70,6 @@ def advance(
                 when[p] = turn
 
 
-@register
 class PushPull(Game):
     """Push-Pull: push and pull three pieces off your side of a strip or board.
 
@@ -83,6 +80,7 @@ class PushPull(Game):
 
     name = "push-pull"
     title = "Push-Pull"
+    TERMINATIONS = (REASON_TWO, REASON_LAST)
     OPTIONS = (
         OptionSpec(
             "variant",
@@ -302,7 +300,7 @@ def judge(game: PushPull, locs: Sequence[int], when: Sequence[int], turn: int) -
             if n >= 2:
                 return Outcome(lay.unit_seats[u], REASON_TWO)
     if game.max_turns is not None and turn >= game.max_turns:
-        return Outcome((), REASON_MAX_TURNS)
+        return Outcome((), TURN_LIMIT)
     return None
 
 
@@ -427,19 +425,19 @@ class PushPullState(State):
 
     def action_to_string(self, seat: int, action: int) -> str:
         """``L=pull,M=push,S=pass`` for the pieces on the board."""
-        return notation.format_action(self.game.layout, seat, action, self._mask)
+        return format_action(self.game.layout, seat, action, self._mask)
 
     def string_to_action(self, seat: int, text: str) -> int:
         """Parse any accepted notation (see ``notation.py``)."""
-        return notation.parse_action(self.game.layout, seat, text, self._mask, self._off_names())
+        return parse_action(self.game.layout, seat, text, self._mask, self._off_names())
 
     def action_to_json(self, seat: int, action: int) -> JSON:
         """``{"L": "pull", "M": "pass"}`` (per side for a two-teams player)."""
-        return notation.action_json(self.game.layout, seat, action, self._mask)
+        return action_json(self.game.layout, seat, action, self._mask)
 
     def action_from_json(self, seat: int, data: JSON) -> int:
         """Accept the object form or any notation string."""
-        text = notation.json_to_text(self.game.layout, seat, data)
+        text = json_to_text(self.game.layout, seat, data)
         return self.string_to_action(seat, text)
 
     # -- serialisation ---------------------------------------------------------------------
@@ -485,11 +483,6 @@ class PushPullState(State):
 
     def __hash__(self) -> int:
         return hash((self.locs, self.scored_on, self.turn))
-
-    def __str__(self) -> str:
-        from taut.games.push_pull.diagram import render
-
-        return render(self)
 
     def __repr__(self) -> str:
         pieces = self.to_json()["pieces"]

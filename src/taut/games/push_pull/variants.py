@@ -125,6 +125,72 @@ def _seats_for(variant: str, teams: str) -> tuple[tuple[tuple[int, ...], ...], l
     return (tuple(pair_a), tuple(pair_b)), [pair_a, pair_b]
 
 
+def _moves(sides: tuple[int, ...], n: int) -> list[Vector]:
+    """The move of a piece for each joint piece index (one choice per side in play)."""
+    weight = {side: n**k for k, side in enumerate(sides)}
+    moves: list[Vector] = []
+    for j in range(n ** len(sides)):
+        pairs = [(side, j // weight[side] % n) for side in sides]
+        moves.append(move_for_choices(pairs))
+    return moves
+
+
+def _destinations(moves: list[Vector], rows: int, side_unit: dict[int, int]) -> list[int]:
+    """``dest[square * joint_size + j]``: where each move takes a piece from each square."""
+    start = centre(rows)
+    dest: list[int] = []
+    for square in range(rows * SIZE):
+        for move in moves:
+            row, col, crossed = landing(square, move, rows)
+            if not crossed:
+                dest.append(row * SIZE + col)
+            elif len(crossed) == 1:
+                dest.append(OFF + crossed[0])
+            elif side_unit[crossed[0]] == side_unit[crossed[1]]:
+                dest.append(OFF + corner_of(*crossed))  # scored by the team off its corner
+            else:
+                dest.append(start)  # off a corner between rivals: back to the centre
+    return dest
+
+
+def _contributions(
+    seat_sides: tuple[tuple[int, ...], ...], sides: tuple[int, ...], n: int
+) -> list[tuple[tuple[int, ...], ...]]:
+    """``contrib[seat][action]``: the seat's part of the joint piece index of L, M, S."""
+    weight = {side: n**k for k, side in enumerate(sides)}
+    base = n ** len(seat_sides[0])
+    contrib: list[tuple[tuple[int, ...], ...]] = []
+    for group in seat_sides:
+        per_choice = []
+        for c in range(base):
+            digits = [c // n ** (len(group) - 1 - t) % n for t in range(len(group))]
+            per_choice.append(sum(d * weight[s] for d, s in zip(digits, group, strict=True)))
+        contrib.append(
+            tuple(
+                (
+                    per_choice[a // base**2],
+                    per_choice[a // base % base],
+                    per_choice[a % base],
+                )
+                for a in range(base**NUM_PIECES)
+            )
+        )
+    return contrib
+
+
+def _legal(base: int) -> list[tuple[int, ...]]:
+    """``legal[mask]``: the ascending legal actions when the pieces in ``mask`` are on the
+    board (a piece off the board only passes: its digit is 0)."""
+    legal: list[tuple[int, ...]] = []
+    for mask in range(1 << NUM_PIECES):
+        # Bit p of the mask is set when piece p (L, M, S) is on the board.
+        r_l, r_m, r_s = (range(base) if mask >> p & 1 else range(1) for p in range(NUM_PIECES))
+        legal.append(
+            tuple(sorted(a * base**2 + b * base + c for a in r_l for b in r_m for c in r_s))
+        )
+    return legal
+
+
 @cache
 def layout(variant: str, shifts: bool = False, teams: str = "NE-SW") -> Layout:
     """The layout of a variant (cached: every game with these options shares it)."""
@@ -143,55 +209,8 @@ def layout(variant: str, shifts: bool = False, teams: str = "NE-SW") -> Layout:
     else:
         units = seat_names
         unit_seats = tuple((i,) for i in range(len(seat_sides)))
-    joint_size = n ** len(sides)
-    weight = {side: n**k for k, side in enumerate(sides)}
-
-    moves: list[Vector] = []
-    for j in range(joint_size):
-        pairs = [(side, j // weight[side] % n) for side in sides]
-        moves.append(move_for_choices(pairs))
-
-    start = centre(rows)
-    dest: list[int] = []
-    for square in range(rows * SIZE):
-        for j in range(joint_size):
-            row, col, crossed = landing(square, moves[j], rows)
-            if not crossed:
-                dest.append(row * SIZE + col)
-            elif len(crossed) == 1:
-                dest.append(OFF + crossed[0])
-            elif side_unit[crossed[0]] == side_unit[crossed[1]]:
-                dest.append(OFF + corner_of(*crossed))  # scored by the team off its corner
-            else:
-                dest.append(start)  # off a corner between rivals: back to the centre
-
+    moves = _moves(sides, n)
     base = n ** len(seat_sides[0])
-    num_actions = base**NUM_PIECES
-    contrib: list[tuple[tuple[int, ...], ...]] = []
-    for group in seat_sides:
-        per_choice = []
-        for c in range(base):
-            digits = [c // n ** (len(group) - 1 - t) % n for t in range(len(group))]
-            per_choice.append(sum(d * weight[s] for d, s in zip(digits, group, strict=True)))
-        contrib.append(
-            tuple(
-                (
-                    per_choice[a // base**2],
-                    per_choice[a // base % base],
-                    per_choice[a % base],
-                )
-                for a in range(num_actions)
-            )
-        )
-
-    legal: list[tuple[int, ...]] = []
-    for mask in range(1 << NUM_PIECES):
-        # Bit p of the mask is set when piece p (L, M, S) is on the board.
-        r_l, r_m, r_s = (range(base) if mask >> p & 1 else range(1) for p in range(NUM_PIECES))
-        legal.append(
-            tuple(sorted(a * base**2 + b * base + c for a in r_l for b in r_m for c in r_s))
-        )
-
     return Layout(
         variant=variant,
         shifts=shifts,
@@ -207,11 +226,11 @@ def layout(variant: str, shifts: bool = False, teams: str = "NE-SW") -> Layout:
         win=WIN_LAST if variant == "four" else WIN_TWO,
         n_choices=n,
         piece_base=base,
-        num_actions=num_actions,
-        joint_size=joint_size,
-        start=start,
+        num_actions=base**NUM_PIECES,
+        joint_size=len(moves),
+        start=centre(rows),
         moves=tuple(moves),
-        dest=tuple(dest),
-        contrib=tuple(contrib),
-        legal=tuple(legal),
+        dest=tuple(_destinations(moves, rows, side_unit)),
+        contrib=tuple(_contributions(seat_sides, sides, n)),
+        legal=tuple(_legal(base)),
     )

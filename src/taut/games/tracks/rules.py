@@ -13,62 +13,40 @@ follows from the first seat and the number of tiles placed, so it is not stored.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from taut.core.errors import IllegalActionError, MalformedActionError, PositionError
-from taut.core.game import CHANCE_SEAT, JSON, Game, GameInfo, NodeKind, Outcome, State
+from taut.core.game import (
+    AGREEMENT,
+    CHANCE_SEAT,
+    JSON,
+    Game,
+    GameInfo,
+    NodeKind,
+    Outcome,
+    State,
+    Termination,
+)
 from taut.core.options import OptionSpec
-from taut.core.registry import register
+from taut.games.tracks.cells import NS, SEATS, WE, cell_name, parse_cell
 from taut.games.tracks.heuristic import evaluate
 from taut.games.tracks.paths import tracks, tracks_through
 from taut.games.tracks.tiles import EMPTY, KINDS, roll_to_kind
 
-NS, WE = 0, 1
-SEATS = ("NS", "WE")
 #: Die faces 1..6 are chance outcomes 0..5.
 DIE_FACES = 6
 #: The coin that picks the first player under ``first=random``: outcome = seat id.
 COIN = 2
 
-_CELL_RE = re.compile(r"^\s*([a-z])\s*(\d{1,2})\s*$|^\s*(\d{1,2})\s*([a-z])\s*$")
+#: A player's track joins its two sides.
+TRACK = Termination("track", "a track joins the two sides")
+#: One placement completed both tracks: its placer wins.
+BOTH = Termination("both", "one tile completed both tracks")
+#: The board filled up without a track: a draw.
+FULL = Termination("full", "the board is full")
 
 
-def column_letter(col: int) -> str:
-    """The letter of a column: ``a`` for column 0."""
-    return chr(ord("a") + col)
-
-
-def cell_name(size: int, cell: int) -> str:
-    """Canonical cell notation: column letter then 1-based row from the top (``c3``)."""
-    r, c = divmod(cell, size)
-    return f"{column_letter(c)}{r + 1}"
-
-
-def parse_cell(size: int, text: str) -> int:
-    """Parse a cell such as ``c3``, ``C3`` or ``3c`` (column letter, row number from 1).
-
-    Raises :class:`MalformedActionError` naming the allowed range.
-    """
-    last_col = column_letter(size - 1)
-    m = _CELL_RE.match(text.lower())
-    if m is None:
-        raise MalformedActionError(
-            f"{text.strip()!r} is not a cell; write a column letter a-{last_col} and a row "
-            f"number 1-{size}, e.g. c3"
-        )
-    letter, digits = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
-    col = ord(letter) - ord("a")
-    row = int(digits) - 1
-    if not (0 <= col < size and 0 <= row < size):
-        raise MalformedActionError(
-            f"{text.strip()!r} is off the {size}x{size} board; columns a-{last_col}, rows 1-{size}"
-        )
-    return row * size + col
-
-
-@register
 class Tracks(Game):
     """Track Tiles for two players, NS (joins top and bottom) and WE (joins left and right).
 
@@ -78,6 +56,7 @@ class Tracks(Game):
 
     name = "tracks"
     title = "Track Tiles"
+    TERMINATIONS = (TRACK, BOTH, FULL)
     OPTIONS = (
         OptionSpec("size", int, 6, "side of the square board", minimum=2, maximum=12),
         OptionSpec(
@@ -185,7 +164,7 @@ class Tracks(Game):
         if first is None and any(board):
             raise PositionError("tiles are on the board but 'first' is not decided")
         state = TracksState(self, tuple(board), first, (kinds[0], kinds[1]), last, judge=True)
-        if data.get("reason") == "agreement" and state.outcome is None:
+        if data.get("reason") == AGREEMENT.name and state.outcome is None:
             state = state.end_by_agreement()
         return state
 
@@ -242,13 +221,13 @@ class TracksState(State):
             placer = None if self.first is None else (self.first + self.placed() - 1) % 2
             if placer is None:
                 raise PositionError("both tracks are complete but nobody has placed a tile")
-            return Outcome((placer,), "both")
+            return Outcome((placer,), BOTH)
         if ns:
-            return Outcome((NS,), "track")
+            return Outcome((NS,), TRACK)
         if we:
-            return Outcome((WE,), "track")
+            return Outcome((WE,), TRACK)
         if all(self.board):
-            return Outcome((), "full")
+            return Outcome((), FULL)
         return None
 
     # -- protocol --------------------------------------------------------------------------
@@ -358,13 +337,13 @@ class TracksState(State):
         ns, we = tracks_through(new_board, game.size, cell)
         outcome: Outcome | None = None
         if ns and we:
-            outcome = Outcome((seat,), "both")
+            outcome = Outcome((seat,), BOTH)
         elif ns:
-            outcome = Outcome((NS,), "track")
+            outcome = Outcome((NS,), TRACK)
         elif we:
-            outcome = Outcome((WE,), "track")
+            outcome = Outcome((WE,), TRACK)
         elif all(new_board):
-            outcome = Outcome((), "full")
+            outcome = Outcome((), FULL)
         return TracksState(game, new_board, self.first, (kinds[0], kinds[1]), cell, outcome)
 
     @property
@@ -380,7 +359,7 @@ class TracksState(State):
                 f"the game is already over ({self.describe_outcome()}); no draw to agree"
             )
         return TracksState(
-            self.game, self.board, self.first, self.kinds, self.last, Outcome((), "agreement")
+            self.game, self.board, self.first, self.kinds, self.last, Outcome((), AGREEMENT)
         )
 
     def returns(self) -> tuple[float, ...]:
@@ -457,7 +436,7 @@ class TracksState(State):
             "tiles": {seat: (self.kinds[i] or None) for i, seat in enumerate(SEATS)},
             "last": None if self.last is None else cell_name(self.game.size, self.last),
             "result": None if out is None else ("draw" if out.is_draw else SEATS[out.winners[0]]),
-            "reason": None if out is None else out.reason,
+            "reason": None if out is None else out.reason.name,
         }
 
     def __eq__(self, other: object) -> bool:
@@ -474,11 +453,6 @@ class TracksState(State):
 
     def __hash__(self) -> int:
         return hash((self.board, self.first, self.kinds, self.last))
-
-    def __str__(self) -> str:
-        from taut.games.tracks.render import render_state
-
-        return render_state(self)
 
     def __repr__(self) -> str:
         return f"TracksState(board={self.board_rows()}, kinds={self.kinds}, last={self.last})"

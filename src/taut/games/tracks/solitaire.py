@@ -19,7 +19,6 @@ labels are written going clockwise round the board from the top-left corner.
 
 from __future__ import annotations
 
-import json
 import math
 import random
 import re
@@ -27,7 +26,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from taut.core.errors import PositionError
+from taut.core.errors import PositionError, RecordError
+from taut.core.record import parse_json
+from taut.games.tracks.cells import cell_name
 from taut.games.tracks.paths import exit_unit, matching, trace
 from taut.games.tracks.tiles import (
     KINDS,
@@ -227,13 +228,17 @@ def puzzle_from_json(data: Any) -> Puzzle:
     return puzzle
 
 
+def _parse_json(text: str, what: str) -> Any:
+    """Strict JSON (deep nesting, huge numbers, NaN and repeated keys are refused)."""
+    try:
+        return parse_json(text, what)
+    except RecordError as exc:
+        raise PuzzleError(str(exc)) from None
+
+
 def puzzle_from_text(text: str) -> Puzzle:
     """Parse puzzle JSON text (see :func:`puzzle_from_json`)."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise PuzzleError(f"the puzzle is not valid JSON: {exc}") from None
-    return puzzle_from_json(data)
+    return puzzle_from_json(_parse_json(text, "the puzzle"))
 
 
 def tiles_from_text(text: str, size: int) -> tuple[int, ...]:
@@ -241,10 +246,7 @@ def tiles_from_text(text: str, size: int) -> tuple[int, ...]:
     plain text with one row of digits per line."""
     stripped = text.strip()
     if stripped.startswith(("{", "[")):
-        try:
-            data = json.loads(stripped)
-        except json.JSONDecodeError as exc:
-            raise PuzzleError(f"the answer is not valid JSON: {exc}") from None
+        data = _parse_json(stripped, "the answer")
         if isinstance(data, dict):
             if "tiles" not in data:
                 raise PuzzleError("an answer object needs a 'tiles' field")
@@ -268,7 +270,7 @@ def answer_problems(puzzle: Puzzle, tiles: Sequence[int]) -> list[str]:
         end = t.end_unit
         if end == b:
             continue
-        cells = " ".join(_cell_name(n, cell) for cell, _, _ in t.segments)
+        cells = " ".join(cell_name(n, cell) for cell, _, _ in t.segments)
         if end is None:
             where = "stops at an empty cell"
         else:
@@ -278,11 +280,6 @@ def answer_problems(puzzle: Puzzle, tiles: Sequence[int]) -> list[str]:
             f"{unit_name(n, a)} runs through {cells} and {where}, not at {unit_name(n, b)}"
         )
     return out
-
-
-def _cell_name(size: int, cell: int) -> str:
-    r, c = divmod(cell, size)
-    return f"{chr(ord('a') + c)}{r + 1}"
 
 
 def needed_differences(size: int, threshold: float) -> int:

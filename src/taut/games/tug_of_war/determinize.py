@@ -10,11 +10,14 @@ likely, which is what information-set search needs as a start.
 from __future__ import annotations
 
 import random
+from typing import TypeVar
 
-from taut.games.tug_of_war.state import DRAWN, TugState
+from taut.games.tug_of_war.model import DRAWN, TugModel
+
+M = TypeVar("M", bound=TugModel)
 
 
-def determinize(view: TugState, seat: int, rng: random.Random) -> TugState:
+def determinize(view: M, seat: int, rng: random.Random) -> M:
     """A random full state consistent with ``view`` (which ``seat`` may see)."""
     if not view.is_view:
         return view

@@ -27,6 +27,7 @@ def random_playout(game: TugOfWar, rng: random.Random) -> tuple[int, Outcome]:
     pips = ds.pips
     hand_size = game.hand_size
     rules = game.end_rules
+    split = game.split_bonus
     rand = rng.random
     choice = rng.choice
     one = [0]  # a forced action still costs one rng.choice, as in the protocol path
@@ -101,7 +102,8 @@ def random_playout(game: TugOfWar, rng: random.Random) -> tuple[int, Outcome]:
                 if remaining == 0:
                     break
                 target = order[(i + step) % len(order)]
-                k = choice(range(remaining + 1))
+                # The legal shares as the rules list them: any split, or all or nothing.
+                k = choice(range(remaining + 1) if split else (0, remaining))
                 scores[target] -= k
                 remaining -= k
                 nodes += 1

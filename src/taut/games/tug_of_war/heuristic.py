@@ -13,12 +13,8 @@ them).
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
-from taut.games.tug_of_war.state import BONUS, DEAL
-
-if TYPE_CHECKING:
-    from taut.games.tug_of_war.state import TugState
+from taut.games.tug_of_war.model import BONUS, DEAL, TugModel
 
 #: Points lost per pip still in hand.
 PIP_WEIGHT = 0.5
@@ -32,7 +28,7 @@ SCALE = 25.0
 CAP = 0.95
 
 
-def estimates(state: TugState) -> list[float | None]:
+def estimates(state: TugModel) -> list[float | None]:
     """Each seat's estimated standing in points (None for a seat out of the game)."""
     game = state.game
     rules = game.end_rules
@@ -57,7 +53,7 @@ def estimates(state: TugState) -> list[float | None]:
     return out
 
 
-def evaluate(state: TugState) -> tuple[float, ...]:
+def evaluate(state: TugModel) -> tuple[float, ...]:
     """Value per seat in ``[-1, 1]``; exact returns for a finished game."""
     if state.is_terminal():
         return state.returns()

@@ -7,13 +7,17 @@
 ``3-5@1`` / ``3-5``       the same, when the tile fits only one end of train 1 /
                           only one place at all
 ``draw`` / ``pass``       draw from the boneyard / pass
-``-12@2`` (or ``12``)     bonus: seat 2 loses 12 of the leftover points
+``-12@2`` (or ``12``)     bonus: seat 2 loses 12 of the leftover points (``give``:
+                          all that is left)
 ``+7@0`` (or ``keep``)    bonus: the winner (seat 0) keeps the remaining 7
 ``5-3`` (chance)          the tile dealt or drawn; a starter as laid (end 0 first)
 ========================  =====================================================
 
-Train and seat numbers may also be written ``P1``. JSON forms are objects with a
-``type`` (``play``, ``draw``, ``pass``, ``give``, ``keep``, and ``tile`` for chance).
+With two players the leftover is not split: at the one give step ``+12@0`` (or ``keep``)
+keeps all 12 (a share of 0 for the opponent) and ``-12@1`` (or ``give``) takes all 12 from
+the opponent; the keep step follows as always. Train and seat numbers may also be written
+``P1``. JSON forms are objects with a ``type`` (``play``, ``draw``, ``pass``, ``give``,
+``keep``, and ``tile`` for chance).
 """
 
 from __future__ import annotations
@@ -23,7 +27,8 @@ from typing import Any
 
 from taut.core.errors import IllegalActionError, MalformedActionError
 from taut.core.game import CHANCE_SEAT, JSON
-from taut.games.tug_of_war.state import BONUS, DRAWN, TURN, TugState
+from taut.games.tug_of_war.model import BONUS, DRAWN, TURN, Bonus, TugModel
+from taut.games.tug_of_war.tiles import Tile
 
 _PLAY_RE = re.compile(r"^(\d+)\s*[-|:/]\s*(\d+)\s*(?:@\s*[pP]?(\d+)\s*(?:\.\s*(\d+))?)?$")
 _GIVE_RE = re.compile(r"^-?\s*(\d+)\s*(?:@\s*[pP]?(\d+))?$")
@@ -35,7 +40,13 @@ _HELP = (
 )
 
 
-def action_to_string(state: TugState, seat: int, action: int) -> str:
+def typed_tile(text: str) -> Tile | None:
+    """The tile of a play written in ``text``, halves in the order typed (None: not a play)."""
+    m = _PLAY_RE.match(text.strip().lower())
+    return None if m is None else (int(m.group(1)), int(m.group(2)))
+
+
+def action_to_string(state: TugModel, seat: int, action: int) -> str:
     """The notation of ``action`` for ``seat`` at ``state``."""
     game = state.game
     ds = game.dominoes
@@ -55,11 +66,17 @@ def action_to_string(state: TugState, seat: int, action: int) -> str:
     if game.GIVE0 <= action < game.KEEP:
         k = action - game.GIVE0
         target = None if bonus is None else bonus.target
-        return f"-{k}" if target is None else f"-{k}@{target}"
+        if target is None:
+            return f"-{k}"
+        assert bonus is not None
+        if k == 0 and not game.split_bonus:
+            # Two players: a share of nothing for the opponent is the winner keeping it all.
+            return f"+{bonus.remaining}@{bonus.winner}"
+        return f"-{k}@{target}"
     return f"#{action}"
 
 
-def _as_laid(state: TugState, tile: int, train: int, end: int) -> str:
+def _as_laid(state: TugModel, tile: int, train: int, end: int) -> str:
     ds = state.game.dominoes
     ends = state.ends[train] if 0 <= train < len(state.ends) else None
     if ends is not None:
@@ -69,7 +86,7 @@ def _as_laid(state: TugState, tile: int, train: int, end: int) -> str:
     return ds.name(tile)
 
 
-def string_to_action(state: TugState, seat: int, text: str) -> int:
+def string_to_action(state: TugModel, seat: int, text: str) -> int:
     """Parse ``text`` for ``seat`` at ``state``; MalformedActionError names the forms."""
     game = state.game
     ds = game.dominoes
@@ -84,16 +101,22 @@ def string_to_action(state: TugState, seat: int, text: str) -> int:
         return game.DRAW
     if low == "pass":
         return game.PASS
+    bonus = state.bonus if state.phase == BONUS else None
+    whole = bonus is not None and bonus.target is not None and not game.split_bonus
     if low == "keep":
-        return game.KEEP
+        # Two players, at the give step: keeping it all is a share of 0 for the opponent.
+        return game.give_id(0) if whole else game.KEEP
+    if low == "give" and bonus is not None and bonus.target is not None:
+        return game.give_id(bonus.remaining)
     m = _KEEP_RE.match(low)
     if m is not None:
-        bonus = state.bonus
         if bonus is not None and int(m.group(1)) != bonus.remaining:
             raise IllegalActionError(
-                f"the winner keeps what is left, {bonus.remaining}, not {m.group(1)}"
+                _whole(state, bonus)
+                if whole
+                else f"the winner keeps what is left, {bonus.remaining}, not {m.group(1)}"
             )
-        return game.KEEP
+        return game.give_id(0) if whole else game.KEEP
     m = _PLAY_RE.match(low)
     if m is not None:
         return _parse_play(state, seat, m)
@@ -104,7 +127,6 @@ def string_to_action(state: TugState, seat: int, text: str) -> int:
             raise MalformedActionError(
                 f"{raw!r}: a bonus share is at most {game.dominoes.total_pips} points"
             )
-        bonus = state.bonus
         if m.group(2) is not None and bonus is not None and bonus.target is not None:
             named = int(m.group(2))
             if named != bonus.target:
@@ -115,7 +137,18 @@ def string_to_action(state: TugState, seat: int, text: str) -> int:
     raise MalformedActionError(f"{raw!r} is not a Tug of War action; {_HELP}")
 
 
-def _parse_play(state: TugState, seat: int, m: re.Match[str]) -> int:
+def _whole(state: TugModel, bonus: Bonus) -> str:
+    """Why a two-player leftover cannot be split, and the two ways to hand it out."""
+    assert bonus.target is not None
+    left, winner, target = bonus.remaining, bonus.winner, bonus.target
+    return (
+        f"with two players the leftover is not split: {state.seat_name(winner)} keeps all "
+        f"{left} (keep, or +{left}@{winner}) or {state.seat_name(target)} loses all {left} "
+        f"(give, or -{left}@{target})"
+    )
+
+
+def _parse_play(state: TugModel, seat: int, m: re.Match[str]) -> int:
     game = state.game
     ds = game.dominoes
     a, b = int(m.group(1)), int(m.group(2))
@@ -158,7 +191,7 @@ def _parse_play(state: TugState, seat: int, m: re.Match[str]) -> int:
     raise MalformedActionError(f"{ds.name(tile)} fits several places; say which: {options}")
 
 
-def action_to_json(state: TugState, seat: int, action: int) -> JSON:
+def action_to_json(state: TugModel, seat: int, action: int) -> JSON:
     """The JSON form of ``action`` (an object with a ``type``)."""
     game = state.game
     ds = game.dominoes
@@ -179,7 +212,7 @@ def action_to_json(state: TugState, seat: int, action: int) -> JSON:
     return {"type": "give", "seat": None if bonus is None else bonus.target, "points": k}
 
 
-def action_from_json(state: TugState, seat: int, data: JSON) -> int:
+def action_from_json(state: TugModel, seat: int, data: JSON) -> int:
     """Inverse of :func:`action_to_json`; a notation string is accepted too."""
     game = state.game
     if isinstance(data, str):
@@ -196,7 +229,7 @@ def action_from_json(state: TugState, seat: int, data: JSON) -> int:
             train, end = _int(data, "train"), _int(data, "end")
             return string_to_action(state, seat, f"{a}-{b}@{train}.{end}")
         if kind in ("draw", "pass", "keep"):
-            return {"draw": game.DRAW, "pass": game.PASS, "keep": game.KEEP}[kind]
+            return string_to_action(state, seat, kind)
         if kind == "give":
             target = data.get("seat")
             suffix = "" if target is None else f"@{_int(data, 'seat')}"
@@ -217,7 +250,7 @@ def _int(data: dict[str, Any], key: str) -> int:
     return v
 
 
-def explain_illegal(state: TugState, seat: int, action: int) -> str:
+def explain_illegal(state: TugModel, seat: int, action: int) -> str:
     """Why ``seat`` may not play ``action`` at ``state``, and what it may do instead."""
     game = state.game
     ds = game.dominoes
@@ -240,6 +273,8 @@ def explain_illegal(state: TugState, seat: int, action: int) -> str:
         assert bonus is not None
         if bonus.target is None:
             return f"every share is set: {name} keeps the remaining {bonus.remaining} (+keep)"
+        if not game.split_bonus:
+            return _whole(state, bonus)
         return (
             f"{name} won the round and now chooses how many of the {bonus.remaining} points "
             f"left seat {bonus.target} loses (0..{bonus.remaining})"

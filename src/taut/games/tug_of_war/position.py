@@ -9,42 +9,56 @@ tiles laid on end 0 and on end 1 as ``[half matched, half left open]``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from taut.core.errors import PositionError
 from taut.core.game import JSON, Outcome
-from taut.games.tug_of_war.state import DEAL, OVER, PHASES, TURN, Bonus, Line, TugState
+from taut.games.tug_of_war.model import DEAL, OVER, PHASES, TURN, Bonus, Line, TugModel
 from taut.games.tug_of_war.tiles import Tile
 
 if TYPE_CHECKING:
     from taut.games.tug_of_war.rules import TugOfWar
+    from taut.games.tug_of_war.state import TugState
+
+M = TypeVar("M", bound=TugModel)
 
 
-def _tiles_json(state: TugState, tiles: frozenset[int] | None) -> list[list[int]] | None:
+def _tiles_json(state: TugModel, tiles: frozenset[int] | None) -> list[list[int]] | None:
     if tiles is None:
         return None
     ds = state.game.dominoes
     return [list(ds.tiles[t]) for t in sorted(tiles)]
 
 
-def state_to_json(state: TugState) -> JSON:
+def _train_json(line: Line | None, ends: Tile | None) -> JSON:
+    if line is None or ends is None:
+        return None
+    starter, side0, side1 = line
+    return {
+        "starter": list(starter),
+        "end0": [list(t) for t in side0],
+        "end1": [list(t) for t in side1],
+        "ends": list(ends),
+    }
+
+
+def _bonus_json(bonus: Bonus | None) -> JSON:
+    if bonus is None:
+        return None
+    return {
+        "winner": bonus.winner,
+        "blocked": bonus.blocked,
+        "pips": list(bonus.pips),
+        "total": bonus.total,
+        "targets": list(bonus.targets),
+        "given": list(bonus.given),
+        "estimated": bonus.estimated,
+    }
+
+
+def state_to_json(state: TugModel) -> JSON:
     """The state as a JSON object (see the module docstring)."""
     ds = state.game.dominoes
-    trains: list[Any] = []
-    for line, ends in zip(state.trains, state.ends, strict=True):
-        if line is None or ends is None:
-            trains.append(None)
-            continue
-        starter, side0, side1 = line
-        trains.append(
-            {
-                "starter": list(starter),
-                "end0": [list(t) for t in side0],
-                "end1": [list(t) for t in side1],
-                "ends": list(ends),
-            }
-        )
-    bonus = state.bonus
     out = state.outcome_
     if state.is_view:
         view: Any = "spectator" if state.viewer is None else state.viewer
@@ -60,7 +74,7 @@ def state_to_json(state: TugState) -> JSON:
         "scores": list(state.scores),
         "start_scores": list(state.start_scores),
         "round_points": list(state.points),
-        "trains": trains,
+        "trains": [_train_json(*pair) for pair in zip(state.trains, state.ends, strict=True)],
         "hands": [_tiles_json(state, h) for h in state.hands],
         "hand_sizes": list(state.sizes),
         "boneyard": _tiles_json(state, state.stock),
@@ -70,18 +84,10 @@ def state_to_json(state: TugState) -> JSON:
         "current": None if state.current < 0 else state.current,
         "passes": state.passes,
         "drawn": None if state.drawn < 0 else list(ds.tiles[state.drawn]),
-        "bonus": None
-        if bonus is None
-        else {
-            "winner": bonus.winner,
-            "blocked": bonus.blocked,
-            "pips": list(bonus.pips),
-            "total": bonus.total,
-            "targets": list(bonus.targets),
-            "given": list(bonus.given),
-            "estimated": bonus.estimated,
-        },
-        "outcome": None if out is None else {"winners": list(out.winners), "reason": out.reason},
+        "bonus": _bonus_json(state.bonus),
+        "outcome": None
+        if out is None
+        else {"winners": list(out.winners), "reason": out.reason.name},
     }
 
 
@@ -92,6 +98,8 @@ class _Reader:
         self.game = game
         self.data = data
         self.n = game.num_players
+
+    # -- single values ------------------------------------------------------------------
 
     def get(self, key: str, default: Any = ...) -> Any:
         """Field ``key`` (``default`` when missing; required when no default)."""
@@ -117,8 +125,8 @@ class _Reader:
             raise PositionError(f"position field {key!r} must be a seat 0..{self.n - 1} or null")
         return v
 
-    def per_seat(self, key: str, kind: type, default: Any = ...) -> list[Any]:
-        """A list with one ``kind`` value per seat."""
+    def per_seat(self, key: str, kind: type, default: Any = ...) -> tuple[Any, ...]:
+        """One ``kind`` value per seat."""
         v = self.get(key, default)
         if (
             not isinstance(v, list)
@@ -128,7 +136,7 @@ class _Reader:
             raise PositionError(
                 f"position field {key!r} must list one {kind.__name__} per seat ({self.n})"
             )
-        return v
+        return tuple(v)
 
     def tile(self, data: Any, where: str) -> Tile:
         """A tile ``[a, b]`` of the set."""
@@ -146,115 +154,175 @@ class _Reader:
             raise PositionError(f"{where} lists a tile twice")
         return frozenset(ids)
 
+    # -- the parts of a position --------------------------------------------------------
 
-def state_from_json(game: TugOfWar, data: JSON) -> TugState:
-    """Rebuild a state (or a view) from :func:`state_to_json`; PositionError if malformed."""
-    if not isinstance(data, dict):
-        raise PositionError("a Tug of War position must be a JSON object")
-    r = _Reader(game, data)
-    n = r.n
-    ds = game.dominoes
-    view = r.get("view", None)
-    if view is None:
-        is_view, viewer = False, None
-    elif view == "spectator":
-        is_view, viewer = True, None
-    elif isinstance(view, int) and not isinstance(view, bool) and 0 <= view < n:
-        is_view, viewer = True, view
-    else:
+    def viewer(self) -> tuple[bool, int | None]:
+        """``(is_view, viewer)`` from the ``view`` field."""
+        view = self.get("view", None)
+        if view is None:
+            return False, None
+        if view == "spectator":
+            return True, None
+        if isinstance(view, int) and not isinstance(view, bool) and 0 <= view < self.n:
+            return True, view
         raise PositionError(f"'view' must be null, 'spectator' or a seat, got {view!r}")
-    phase = r.get("phase")
-    if phase not in PHASES:
-        raise PositionError(f"'phase' must be one of {', '.join(PHASES)}, got {phase!r}")
-    trains: list[Line | None] = []
-    ends: list[Tile | None] = []
-    raw_trains = r.get("trains")
-    if not isinstance(raw_trains, list) or len(raw_trains) != n:
-        raise PositionError(f"'trains' must list one train (or null) per seat ({n})")
-    for j, raw in enumerate(raw_trains):
-        if raw is None:
-            trains.append(None)
-            ends.append(None)
-            continue
-        if not isinstance(raw, dict):
-            raise PositionError(f"train {j} must be an object with starter, end0, end1")
-        starter = r.tile(raw.get("starter"), f"train {j} starter")
+
+    def phase(self) -> str:
+        """The phase, one of :data:`PHASES`."""
+        phase = self.get("phase")
+        if phase not in PHASES:
+            raise PositionError(f"'phase' must be one of {', '.join(PHASES)}, got {phase!r}")
+        return str(phase)
+
+    def trains(self) -> tuple[tuple[Line | None, ...], tuple[Tile | None, ...]]:
+        """Every seat's train and its two open ends (each laid tile must match its end)."""
+        raw_trains = self.get("trains")
+        if not isinstance(raw_trains, list) or len(raw_trains) != self.n:
+            raise PositionError(f"'trains' must list one train (or null) per seat ({self.n})")
+        trains: list[Line | None] = []
+        ends: list[Tile | None] = []
+        for j, raw in enumerate(raw_trains):
+            if raw is None:
+                trains.append(None)
+                ends.append(None)
+                continue
+            if not isinstance(raw, dict):
+                raise PositionError(f"train {j} must be an object with starter, end0, end1")
+            line = self.train(j, raw)
+            trains.append(line)
+            ends.append(_open_ends(line))
+        return tuple(trains), tuple(ends)
+
+    def train(self, j: int, raw: dict[str, Any]) -> Line:
+        """Train ``j``: its starter and the tiles laid on each end."""
+        starter = self.tile(raw.get("starter"), f"train {j} starter")
         sides: list[tuple[Tile, ...]] = []
-        open_ends = list(starter)
         for e in (0, 1):
             side = raw.get(f"end{e}", [])
             if not isinstance(side, list):
                 raise PositionError(f"train {j} end{e} must be a list of tiles")
+            showing = starter[e]
             laid = []
             for t in side:
-                a, b = r.tile(t, f"train {j} end{e}")
-                if a != open_ends[e]:
+                a, b = self.tile(t, f"train {j} end{e}")
+                if a != showing:
                     raise PositionError(
-                        f"train {j} end{e}: [{a}, {b}] does not match the open end {open_ends[e]}"
+                        f"train {j} end{e}: [{a}, {b}] does not match the open end {showing}"
                     )
-                open_ends[e] = b
+                showing = b
                 laid.append((a, b))
             sides.append(tuple(laid))
-        trains.append((starter, sides[0], sides[1]))
-        ends.append((open_ends[0], open_ends[1]))
-    raw_hands = r.get("hands")
-    if not isinstance(raw_hands, list) or len(raw_hands) != n:
-        raise PositionError(f"'hands' must list one hand (or null) per seat ({n})")
-    hands = tuple(
-        None if h is None else r.tile_set(h, f"hand {s}") for s, h in enumerate(raw_hands)
-    )
-    if not is_view and any(h is None for h in hands):
-        raise PositionError("a full position must show every hand (only views hide them)")
-    sizes = tuple(r.per_seat("hand_sizes", int))
-    for s, h in enumerate(hands):
-        if h is not None and len(h) != sizes[s]:
-            raise PositionError(f"hand {s} has {len(h)} tiles but hand_sizes says {sizes[s]}")
-    raw_stock = r.get("boneyard", None)
-    stock = None if raw_stock is None else r.tile_set(raw_stock, "boneyard")
-    if not is_view and stock is None:
-        raise PositionError("a full position must list the boneyard (only views hide it)")
-    stock_size = r.int_("boneyard_size", low=0)
-    if stock is not None and len(stock) != stock_size:
-        raise PositionError(
-            f"the boneyard has {len(stock)} tiles but boneyard_size is {stock_size}"
+        return starter, sides[0], sides[1]
+
+    def hands(self, is_view: bool) -> tuple[tuple[frozenset[int] | None, ...], tuple[int, ...]]:
+        """The hands (None where hidden; only a view hides them) and their sizes."""
+        raw_hands = self.get("hands")
+        if not isinstance(raw_hands, list) or len(raw_hands) != self.n:
+            raise PositionError(f"'hands' must list one hand (or null) per seat ({self.n})")
+        hands = tuple(
+            None if h is None else self.tile_set(h, f"hand {s}") for s, h in enumerate(raw_hands)
         )
+        if not is_view and any(h is None for h in hands):
+            raise PositionError("a full position must show every hand (only views hide them)")
+        sizes = self.per_seat("hand_sizes", int)
+        for s, h in enumerate(hands):
+            if h is not None and len(h) != sizes[s]:
+                raise PositionError(f"hand {s} has {len(h)} tiles but hand_sizes says {sizes[s]}")
+        return hands, sizes
+
+    def stock(self, is_view: bool) -> tuple[frozenset[int] | None, int]:
+        """The boneyard (None where hidden; only a view hides it) and its size."""
+        raw_stock = self.get("boneyard", None)
+        stock = None if raw_stock is None else self.tile_set(raw_stock, "boneyard")
+        if not is_view and stock is None:
+            raise PositionError("a full position must list the boneyard (only views hide it)")
+        stock_size = self.int_("boneyard_size", low=0)
+        if stock is not None and len(stock) != stock_size:
+            raise PositionError(
+                f"the boneyard has {len(stock)} tiles but boneyard_size is {stock_size}"
+            )
+        return stock, stock_size
+
+    def drawn(self) -> int:
+        """The drawn tile's id, or -1."""
+        raw = self.get("drawn", None)
+        return -1 if raw is None else self.game.dominoes.index(*self.tile(raw, "drawn"))
+
+    def pool(self) -> tuple[int, ...] | None:
+        """The seats of a tie-break, or None."""
+        raw = self.get("pool", None)
+        if raw is None:
+            return None
+        if not isinstance(raw, list) or not all(
+            isinstance(s, int) and not isinstance(s, bool) and 0 <= s < self.n for s in raw
+        ):
+            raise PositionError("'pool' must be null or a list of seats")
+        return tuple(raw)
+
+    def outcome(self, phase: str) -> Outcome | None:
+        """The outcome, given exactly when the phase is ``over``."""
+        raw = self.get("outcome", None)
+        outcome = None
+        if raw is not None:
+            if (
+                not isinstance(raw, dict)
+                or not isinstance(raw.get("winners"), list)
+                or not isinstance(raw.get("reason"), str)
+            ):
+                raise PositionError("'outcome' must be null or {winners: [...], reason: '...'}")
+            try:
+                reason = self.game.termination(raw["reason"])
+            except ValueError as exc:
+                raise PositionError(f"'outcome': {exc}") from None
+            outcome = Outcome(tuple(int(w) for w in raw["winners"]), reason)
+        if (phase == OVER) != (outcome is not None):
+            raise PositionError("'outcome' must be given exactly when the phase is 'over'")
+        return outcome
+
+
+def _open_ends(line: Line) -> Tile:
+    """The numbers showing at the two ends of a train."""
+    starter, side0, side1 = line
+    return (side0[-1][1] if side0 else starter[0], side1[-1][1] if side1 else starter[1])
+
+
+def read_state(cls: type[M], game: TugOfWar, data: JSON) -> M:
+    """Rebuild a state (or a view) of class ``cls`` from :func:`state_to_json`; raises
+    PositionError naming the first malformed or impossible field."""
+    if not isinstance(data, dict):
+        raise PositionError("a Tug of War position must be a JSON object")
+    r = _Reader(game, data)
+    is_view, viewer = r.viewer()
+    phase = r.phase()
+    trains, ends = r.trains()
+    hands, sizes = r.hands(is_view)
+    stock, stock_size = r.stock(is_view)
     if not is_view:
         _check_partition(game, trains, hands, stock)
-    raw_drawn = r.get("drawn", None)
-    drawn = -1 if raw_drawn is None else ds.index(*r.tile(raw_drawn, "drawn"))
-    raw_pool = r.get("pool", None)
-    if raw_pool is not None and (
-        not isinstance(raw_pool, list)
-        or not all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s < n for s in raw_pool)
-    ):
-        raise PositionError("'pool' must be null or a list of seats")
-    bonus = _read_bonus(r, r.get("bonus", None))
-    raw_out = r.get("outcome", None)
-    outcome = None
-    if raw_out is not None:
-        if (
-            not isinstance(raw_out, dict)
-            or not isinstance(raw_out.get("winners"), list)
-            or not isinstance(raw_out.get("reason"), str)
-        ):
-            raise PositionError("'outcome' must be null or {winners: [...], reason: '...'}")
-        outcome = Outcome(tuple(int(w) for w in raw_out["winners"]), raw_out["reason"])
-    if (phase == OVER) != (outcome is not None):
-        raise PositionError("'outcome' must be given exactly when the phase is 'over'")
-    state = TugState._make(
+    drawn = r.drawn()
+    pool = r.pool()
+    bonus = _read_bonus(r.get("bonus", None))
+    split = bonus is not None and any(g not in (0, bonus.total) for g in bonus.given)
+    if bonus is not None and split and not game.split_bonus:
+        raise PositionError(
+            f"'bonus': with two players the leftover is not split; 'given' "
+            f"{list(bonus.given)} must be [0] or [{bonus.total}]"
+        )
+    outcome = r.outcome(phase)
+    state = cls.make(
         game=game,
         viewer=viewer,
         is_view=is_view,
         phase=phase,
         round=r.int_("round", low=1),
-        in_game=tuple(r.per_seat("in_game", bool)),
-        playing=tuple(r.per_seat("playing", bool)),
-        pool=None if raw_pool is None else tuple(raw_pool),
-        scores=tuple(r.per_seat("scores", int)),
-        start_scores=tuple(r.per_seat("start_scores", int)),
-        points=tuple(r.per_seat("round_points", int)),
-        trains=tuple(trains),
-        ends=tuple(ends),
+        in_game=r.per_seat("in_game", bool),
+        playing=r.per_seat("playing", bool),
+        pool=pool,
+        scores=r.per_seat("scores", int),
+        start_scores=r.per_seat("start_scores", int),
+        points=r.per_seat("round_points", int),
+        trains=trains,
+        ends=ends,
         hands=hands,
         sizes=sizes,
         stock=stock,
@@ -300,7 +368,7 @@ def _check_partition(
         put(t, "the boneyard")
 
 
-def _read_bonus(r: _Reader, raw: Any) -> Bonus | None:
+def _read_bonus(raw: Any) -> Bonus | None:
     if raw is None:
         return None
     if not isinstance(raw, dict):
@@ -376,4 +444,5 @@ def position(
         "bonus": None,
         "outcome": None,
     }
-    return state_from_json(game, data)
+    # The game builds its own state class from the JSON (this module sits below it).
+    return cast("TugState", game.state_from_json(data))

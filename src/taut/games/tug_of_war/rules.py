@@ -11,9 +11,11 @@ Action ids (dense, the same for every seat; ``n`` players, ``T`` tiles in the se
 
 The winner of a round hands out the leftover pips one opponent at a time, clockwise from
 the winner: each opponent loses the chosen ``k``; whatever is left is then added to the
-winner's own score by the final *keep* step (always exactly one legal action). Every
-split in whole points is reachable, the action space stays small, and the keep step means
-a one-move look-ahead never reaches the chance nodes of the next deal.
+winner's own score by the final *keep* step (always exactly one legal action). With three
+or more players every split in whole points is reachable; with two the leftover is never
+split, so the one give step offers only ``k = 0`` (keep it all) or the whole leftover
+(take it all from the opponent). The action space stays small, and the keep step means a
+one-move look-ahead never reaches the chance nodes of the next deal.
 
 Chance outcomes are oriented tiles (see :mod:`taut.games.tug_of_war.tiles`).
 """
@@ -26,64 +28,87 @@ from typing import Any
 from taut.core.errors import InvalidOptionError
 from taut.core.game import JSON, Game, GameInfo, Outcome, State
 from taut.core.options import OptionSpec, OptionValue
-from taut.core.registry import register
-from taut.games.tug_of_war.scoring import EndRules
+from taut.games.tug_of_war.determinize import determinize
+from taut.games.tug_of_war.fast import random_playout
+from taut.games.tug_of_war.heuristic import evaluate
+from taut.games.tug_of_war.scoring import TERMINATIONS, EndRules
+from taut.games.tug_of_war.state import TugState
 from taut.games.tug_of_war.tiles import DominoSet, domino_set
 
-#: The hand dealt when option ``hand`` is not given (fewer if the set is too small).
+#: The hand every player is dealt when option ``hand`` is not given (fewer only when a set
+#: chosen explicitly is too small for the players).
 DEFAULT_HAND = 7
-#: Players from which the double-nine set is the default.
-NINE_FROM = 4
+#: The domino sets there are (option ``set``: the highest number on a half).
+SETS = (6, 9, 12)
+
+
+def default_set(players: int) -> int:
+    """The set dealt to ``players`` unless one is chosen: the smallest in which a starter
+    and a hand of seven for everybody fit (double-six to 3, double-nine to 6, then
+    double-twelve)."""
+    for top in SETS:
+        if players * (DEFAULT_HAND + 1) <= tiles_in(top):
+            return top
+    return SETS[-1]
+
+
+def tiles_in(top: int) -> int:
+    """The number of tiles of a double-``top`` set."""
+    return (top + 1) * (top + 2) // 2
 
 
 def _check(options: dict[str, OptionValue]) -> None:
     players = int(options["players"] or 0)
     top = options["set"]
-    if top is not None and top not in (6, 9):
-        raise InvalidOptionError(f"option 'set' got {top}; allowed: 6 | 9 (double-six or -nine)")
-    top = int(top) if top is not None else (9 if players >= NINE_FROM else 6)
-    tiles = (top + 1) * (top + 2) // 2
+    if top is not None and top not in SETS:
+        raise InvalidOptionError(
+            f"option 'set' got {top}; allowed: 6 | 9 | 12 (double-six, -nine or -twelve)"
+        )
+    top = int(top) if top is not None else default_set(players)
+    tiles = tiles_in(top)
     hand = options["hand"]
     if hand is not None:
         need = players * (int(hand) + 1)
         if need > tiles:
             most = tiles // players - 1
+            bigger = [s for s in SETS if s > top and need <= tiles_in(s)]
             raise InvalidOptionError(
                 f"{players} players with hands of {hand} need {need} tiles (a starter and a "
                 f"hand each) but the double-{top} set has {tiles}; use hand={most} or less"
-                + (" or set=9" if top == 6 else "")
+                + (f" or set={bigger[0]}" if bigger else "")
             )
     elif tiles // players - 1 < 1:
         raise InvalidOptionError(f"the double-{top} set is too small for {players} players")
 
 
-@register
 class TugOfWar(Game):
     """Tug of War with dominoes for 2 to 8 players (see ``docs/tug-of-war.md``).
 
-    Options: ``players``; ``set`` (6 or 9, by default 9 from four players on); ``hand``
-    (7, fewer when the set is too small); ``end`` (``target``, ``rounds`` or
-    ``round-points``) with ``target``, ``out``, ``rounds``; ``tiebreak`` and
-    ``round-score``.
+    Options: ``players``; ``set`` (6, 9 or 12; by default 6 for two or three players, 9
+    for four to six, 12 for seven or eight); ``hand`` (7, fewer only when a chosen set is
+    too small); ``end`` (``target``, ``rounds`` or ``round-points``) with ``target``,
+    ``out``, ``rounds``; ``tiebreak`` and ``round-score``.
     """
 
     name = "tug-of-war"
     title = "Tug of War"
+    TERMINATIONS = TERMINATIONS
     OPTIONS = (
         OptionSpec("players", int, 3, "number of players", minimum=2, maximum=8),
         OptionSpec(
             "set",
             int,
             None,
-            "domino set: 6 (double-six) or 9 (double-nine); default 9 from 4 players on",
-            choices=(6, 9),
+            "domino set: 6, 9 or 12 (double-six, -nine, -twelve); default 6 for 2-3 "
+            "players, 9 for 4-6, 12 for 7-8",
+            choices=SETS,
             nullable=True,
         ),
         OptionSpec(
             "hand",
             int,
             None,
-            "tiles dealt to each hand; default 7, or fewer when the set is too small",
+            "tiles dealt to each hand; default 7 (fewer only when a chosen set is too small)",
             minimum=1,
             nullable=True,
         ),
@@ -127,13 +152,16 @@ class TugOfWar(Game):
         super().__init__(**options)
         n = int(self.options["players"] or 0)
         if self.options["set"] is None:
-            self.options["set"] = 9 if n >= NINE_FROM else 6
+            self.options["set"] = default_set(n)
         top = int(self.options["set"] or 0)
         self.dominoes: DominoSet = domino_set(top)
         if self.options["hand"] is None:
             self.options["hand"] = min(DEFAULT_HAND, self.dominoes.size // n - 1)
         self.num_players = n
         self.hand_size = int(self.options["hand"] or 0)
+        #: Whether a round's winner may split the leftover (only with three or more players:
+        #: in a two-player game it all goes one way).
+        self.split_bonus = n > 2
         self.end_rules = EndRules(
             end=str(self.options["end"]),
             target=int(self.options["target"] or 0),
@@ -191,29 +219,19 @@ class TugOfWar(Game):
 
     def new_initial_state(self) -> State:
         """Round 1 about to be dealt, every score 0."""
-        from taut.games.tug_of_war.state import TugState
-
         return TugState.start(self)
 
     def state_from_json(self, data: JSON) -> State:
         """Rebuild a state (or a view) from :meth:`TugState.to_json`."""
-        from taut.games.tug_of_war.state import state_from_json
-
-        return state_from_json(self, data)
+        return TugState.from_json(self, data)
 
     def heuristic(self, state: State) -> tuple[float, ...]:
         """Scores, opponents' scores and pips in hand, squashed into (-1, 1) per seat."""
-        from taut.games.tug_of_war.heuristic import evaluate
-        from taut.games.tug_of_war.state import TugState
-
         assert isinstance(state, TugState)
         return evaluate(state)
 
     def determinize(self, state: State, seat: int, rng: random.Random) -> State:
         """Deal the tiles ``seat`` cannot see at random (see ``determinize.py``)."""
-        from taut.games.tug_of_war.determinize import determinize
-        from taut.games.tug_of_war.state import TugState
-
         assert isinstance(state, TugState)
         return determinize(state, seat, rng)
 
@@ -223,6 +241,4 @@ class TugOfWar(Game):
         It draws from ``rng`` exactly as the protocol path does (``random_joint`` at every
         node), so both give the same game; a test checks that.
         """
-        from taut.games.tug_of_war.fast import random_playout
-
         return random_playout(self, rng)

@@ -15,7 +15,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from taut.core.game import Outcome
+from taut.core.game import Outcome, Termination
+
+#: A player reached the target score.
+TARGET = Termination("target", "reached the target score")
+#: A player went out and the game stopped there (``out=stop``): the highest score wins.
+OUT = Termination("out", "a player went out")
+#: Everybody else went out.
+LAST_STANDING = Termination("last standing", "the last player still in")
+#: The fixed number of rounds was played (``end=rounds``).
+ROUNDS = Termination("rounds", "the rounds were played")
+#: The fixed number of rounds was played and round points decide (``end=round-points``).
+ROUND_POINTS = Termination("round points", "most round points")
+#: A tie for the win was broken by extra rounds.
+TIE_BREAK = Termination("tie-break", "won the extra rounds")
+#: Every way a game of Tug of War ends.
+TERMINATIONS = (TARGET, OUT, LAST_STANDING, ROUNDS, ROUND_POINTS, TIE_BREAK)
 
 
 @dataclass(frozen=True)
@@ -91,7 +106,7 @@ def finish_round(
     metric: Sequence[int] = new_points if rules.end == "round-points" else scores
     stay = tuple(in_game)
 
-    def decide(candidates: Sequence[int], reason: str) -> RoundEnd:
+    def decide(candidates: Sequence[int], reason: Termination) -> RoundEnd:
         best = max(metric[s] for s in candidates)
         top = tuple(s for s in candidates if metric[s] == best)
         if len(top) == 1:
@@ -103,7 +118,7 @@ def finish_round(
         return RoundEnd(new_points, stay, next_pool, None)
 
     if pool is not None:
-        return decide(tuple(pool), "tie-break")
+        return decide(tuple(pool), TIE_BREAK)
     seats = [s for s in range(n) if playing[s]]
     if rules.end == "target":
         # Checked only here, at the end of a round: out first, then the target.
@@ -111,18 +126,18 @@ def finish_round(
         stay = tuple(False if s in outs else in_game[s] for s in range(n))
         reached = [s for s in seats if scores[s] >= rules.target]
         if reached:
-            return decide(reached, "target")
+            return decide(reached, TARGET)
         if outs and rules.out == "stop":
-            return decide(seats, "out")
+            return decide(seats, OUT)
         remaining = [s for s in range(n) if stay[s]]
         if len(remaining) == 1:
-            return RoundEnd(new_points, stay, None, Outcome((remaining[0],), "last standing"))
+            return RoundEnd(new_points, stay, None, Outcome((remaining[0],), LAST_STANDING))
         if not remaining:
             # The last players went out together: the least far out is the last standing.
-            return decide(outs, "last standing")
+            return decide(outs, LAST_STANDING)
         return RoundEnd(new_points, stay, None, None)
     if round_no >= rules.rounds:
-        return decide(seats, "rounds" if rules.end == "rounds" else "round points")
+        return decide(seats, ROUNDS if rules.end == "rounds" else ROUND_POINTS)
     return RoundEnd(new_points, stay, None, None)
 
 

@@ -78,8 +78,8 @@ class DominoSet:
         return f"{a}-{b}"
 
     def title(self) -> str:
-        """``double-six`` or ``double-nine`` (or ``double-N``)."""
-        words = {6: "six", 9: "nine"}
+        """``double-six``, ``double-nine`` or ``double-twelve`` (or ``double-N``)."""
+        words = {6: "six", 9: "nine", 12: "twelve"}
         return f"double-{words.get(self.top, str(self.top))}"
 
     def parse(self, text: str) -> Tile:

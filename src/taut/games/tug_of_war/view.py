@@ -2,17 +2,21 @@
 
 A seat sees its own hand, every train, every score, every hand's size and the boneyard's
 size. It never sees another hand, the boneyard's content or order, or a tile someone else
-has just drawn. A spectator sees no hand at all. The view is a state of the same game
-(:class:`~taut.games.tug_of_war.state.TugState` with ``is_view`` set), so agents can play
-it forward for their own seat and average over draws of the tiles they cannot see.
+has just drawn. A spectator sees no hand at all. The view is a state of the same game and
+class (with ``is_view`` set), so agents can play it forward for their own seat and average
+over draws of the tiles they cannot see.
 """
 
 from __future__ import annotations
 
-from taut.games.tug_of_war.state import DRAWN, TugState
+from typing import TypeVar
+
+from taut.games.tug_of_war.model import DRAWN, TugModel
+
+M = TypeVar("M", bound=TugModel)
 
 
-def make_view(state: TugState, seat: int | None) -> TugState:
+def make_view(state: M, seat: int | None) -> M:
     """``state`` as ``seat`` may know it (None: a spectator)."""
     n = state.game.num_players
     if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):

@@ -1,4 +1,4 @@
-"""Exact solver for the track-tile solitaire: a cell-by-cell frontier dynamic program.
+"""The frontier dynamic program for the track-tile solitaire: a cell-by-cell exact search.
 
 The board is filled in row-major order. After some cells are placed, the *frontier* is
 the set of ``size + 1`` cell sides between placed and unplaced cells: the bottom side of
@@ -19,7 +19,7 @@ units must be partners in the puzzle, otherwise the partial tiling is dropped. E
 tiling that survives to the end joins exactly the labelled pairs (cycles inside the board
 are allowed and need no check).
 
-The frontier program answers three questions with the same step function:
+The program answers three questions with the same step function:
 
 * :meth:`FrontierSolver.count` - the number of tilings that realise the pairing, by a
   memoised depth-first search that stops once ``cap`` tilings are certain;
@@ -27,28 +27,15 @@ The frontier program answers three questions with the same step function:
   cells as possible, by forward passes that allow at most ``k`` cells equal to the original
   for ``k = 0, 1, 2, ...``: the first pass with a survivor proves the maximum;
 * :meth:`FrontierSolver.any_tiling` - one tiling, for puzzles without an original.
-
-The maximum is found much faster as a MaxSAT problem (:func:`max_difference_sat`, through
-python-sat's RC2): one Boolean per cell and kind, one per cell side and label ("the path
-with this label runs through this side"), the labels of the edge units fixed, and each tile
-passing every label from one side to the side it joins. A path that starts at a unit runs
-its label to the unit where it leaves, so a tiling satisfies the clauses exactly when
-every path ends at its partner. Soft clauses ask each cell to differ from the original;
-the optimum is proven by the solver's cores. On 7x7 puzzles this takes about a tenth of a
-second where the frontier passes take seconds, so :func:`solve` uses it whenever
-python-sat is installed and falls back to the passes otherwise (tests check that the two
-agree).
 """
 
 from __future__ import annotations
 
 import sys
-import time
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cache
 
-from taut.games.tracks.tiles import JOIN, KINDS, E, N, S, W, step_table, unit_cell, unit_id
+from taut.games.tracks.tiles import KINDS, E, N, S, W, unit_id
 
 # Port names inside one cell while a step is planned.
 _T, _L, _B, _R = "T", "L", "B", "R"
@@ -97,25 +84,6 @@ def _plan(kind: int, linked: bool) -> tuple[tuple[str, str], ...]:
 
 class SolveAborted(Exception):
     """Raised inside the counting search once the cap is certainly reached."""
-
-
-@dataclass(frozen=True)
-class SolveResult:
-    """What :func:`solve` found.
-
-    ``tiles`` is the best tiling (row-major kinds) or None when no tiling other than the
-    original realises the pairing (or none at all does). ``differs`` is the number of
-    cells where ``tiles`` differs from the original (None without an original or without
-    a tiling). ``solutions`` counts the tilings realising the pairing, the original
-    included; when ``capped`` it is the cap and the true count is at least that.
-    """
-
-    size: int
-    tiles: tuple[int, ...] | None
-    differs: int | None
-    solutions: int
-    capped: bool
-    seconds: float
 
 
 class FrontierSolver:
@@ -349,133 +317,3 @@ class FrontierSolver:
             frontier, kind = parents[i][frontier]
             tiles[i] = kind
         return tuple(tiles)
-
-
-def sat_available() -> bool:
-    """True when python-sat can be imported (the ``solve`` extra)."""
-    try:
-        import pysat.examples.rc2  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
-
-def _sat_clauses(size: int, partner: Sequence[int]) -> list[list[int]]:
-    """The hard clauses of the SAT model; tile variable of (cell, kind) is ``3 * cell + kind``.
-
-    Every cell side gets an edge id shared with the neighbouring cell's side; label
-    variables follow the tile variables: ``(edge, label)`` is ``3 * cells + 1 +
-    edge * labels + label``.
-    """
-    cells = size * size
-    table = step_table(size)
-    edge_of: dict[tuple[int, int], int] = {}
-    edges = 0
-    for cell in range(cells):
-        for side in range(4):
-            code = table[cell * 4 + side]
-            if code >= 0 and (code >> 2, code & 3) in edge_of:
-                edge_of[(cell, side)] = edge_of[(code >> 2, code & 3)]
-            else:
-                edge_of[(cell, side)] = edges
-                edges += 1
-    # One label per pair of units.
-    label: dict[int, int] = {}
-    labels = 0
-    for u in range(4 * size):
-        if u not in label:
-            label[u] = label[partner[u]] = labels
-            labels += 1
-    first = 3 * cells + 1
-
-    def lab(edge: int, lb: int) -> int:
-        return first + edge * labels + lb
-
-    clauses: list[list[int]] = []
-    for cell in range(cells):
-        x = (3 * cell + 1, 3 * cell + 2, 3 * cell + 3)
-        clauses.append(list(x))
-        clauses += [[-x[0], -x[1]], [-x[0], -x[2]], [-x[1], -x[2]]]
-        for kind in KINDS:
-            for side in range(4):
-                a = edge_of[(cell, side)]
-                b = edge_of[(cell, JOIN[kind][side])]
-                for lb in range(labels):
-                    clauses.append([-x[kind - 1], -lab(a, lb), lab(b, lb)])
-    for u in range(4 * size):
-        edge = edge_of[unit_cell(size, u)]
-        for lb in range(labels):
-            clauses.append([lab(edge, lb) if lb == label[u] else -lab(edge, lb)])
-    return clauses
-
-
-def _tiles_from_model(size: int, model: Sequence[int]) -> tuple[int, ...]:
-    true = {v for v in model if v > 0}
-    return tuple(next(k for k in KINDS if 3 * cell + k in true) for cell in range(size * size))
-
-
-def max_difference_sat(
-    size: int, partner: Sequence[int], original: Sequence[int] | None
-) -> tuple[tuple[int, ...] | None, int]:
-    """The most different tiling by MaxSAT: ``(tiles, differing cells)``.
-
-    Returns ``(None, 0)`` when only the original realises the pairing and ``(None, -1)``
-    when nothing does. Without an original it returns any tiling and 0.
-    """
-    from pysat.examples.rc2 import RC2
-    from pysat.formula import WCNF
-
-    wcnf = WCNF()
-    for clause in _sat_clauses(size, partner):
-        wcnf.append(clause)
-    if original is not None:
-        for cell, kind in enumerate(original):
-            wcnf.append([-(3 * cell + kind)], weight=1)
-    with RC2(wcnf) as rc2:
-        model = rc2.compute()
-        if model is None:
-            return None, -1
-        tiles = _tiles_from_model(size, model)
-    if original is None:
-        return tiles, 0
-    differs = sum(1 for a, b in zip(tiles, original, strict=True) if a != b)
-    return (tiles, differs) if differs else (None, 0)
-
-
-def solve(
-    size: int,
-    partner: Sequence[int],
-    original: Sequence[int] | None = None,
-    cap: int | None = 10_000,
-    method: str = "auto",
-) -> SolveResult:
-    """Solve one puzzle: the most different tiling (a proven maximum) and the count.
-
-    ``method`` picks how the maximum is found: ``sat`` (MaxSAT), ``dp`` (frontier passes)
-    or ``auto`` (SAT when python-sat is installed). Counting always uses the frontier
-    program, exact up to ``cap`` (``None`` or 0: no cap).
-    """
-    if method not in ("auto", "sat", "dp"):
-        raise ValueError(f"method must be auto, sat or dp, got {method!r}")
-    use_sat = method == "sat" or (method == "auto" and sat_available())
-    start = time.perf_counter()
-    solver = FrontierSolver(size, partner)
-    tiles: tuple[int, ...] | None
-    differs: int | None = None
-    # The count is guided by a tiling known to work: the original, or the one just found.
-    guide: Sequence[int] | None
-    if original is None:
-        tiles = max_difference_sat(size, partner, None)[0] if use_sat else solver.any_tiling()
-        guide = tiles
-    else:
-        if use_sat:
-            tiles, best = max_difference_sat(size, partner, original)
-        else:
-            tiles, best = solver.max_difference(original)
-        differs = best if best >= 0 else None
-        guide = original if best >= 0 else None
-    if guide is None:  # nothing realises the pairing
-        count, capped = 0, False
-    else:
-        count, capped = solver.count(cap, guide)
-    return SolveResult(size, tiles, differs, count, capped, time.perf_counter() - start)

@@ -24,16 +24,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
 from taut.core.errors import InvalidOptionError
-from taut.core.registry import make
 from taut.games.push_pull.board import OFF, SIZE
 from taut.games.push_pull.rules import PushPull
-from taut.games.push_pull.variants import NUM_PIECES, WIN_LAST
+from taut.games.push_pull.variants import NUM_PIECES, WIN_LAST, Layout
+
+FloatArray = npt.NDArray[np.float64]
+"""Probabilities or values."""
 
 #: Default replying seats: West in the duel, N and S (the opposite seats an arena gives one
 #: agent) in ``four``, team N+E in ``four-teams`` and player NE in ``two-teams``.
 DEFAULT_SEATS = {"duel": (0,), "four": (0, 2), "four-teams": (0, 1), "two-teams": (0,)}
+
+#: Which side a scoring unit is on.
+OURS, THEIRS = 0, 1
 
 
 @dataclass(frozen=True)
@@ -44,11 +50,11 @@ class PieceModel:
     """Squares of the board; piece state ``squares`` is "scored by us", ``+1`` "by them"."""
     choices: tuple[int, ...]
     """The replying side's distinct summed contributions for one piece."""
-    landing: np.ndarray
+    landing: npt.NDArray[np.intp]
     """(squares, choices, sums of the others): the next piece state (scores as above)."""
     weights: tuple[float, ...]
     """The probability of each sum of the random seats' contributions."""
-    transition: np.ndarray
+    transition: FloatArray
     """(choices, states, states + 2): next-state probabilities. The last two columns are a
     piece scored earlier (by us, by them), kept apart from new scores for ``four``, where
     the scorers of the last piece win."""
@@ -69,39 +75,53 @@ def _codes(game: PushPull, seat: int) -> list[int]:
     return codes
 
 
-def piece_model(game: PushPull, seats: tuple[int, ...]) -> PieceModel:
-    """The per-piece transitions when ``seats`` reply to uniformly random other seats."""
-    lay = game.layout
+def _unit_sides(lay: Layout, seats: tuple[int, ...]) -> list[int]:
+    """:data:`OURS` or :data:`THEIRS` for each scoring unit; raises InvalidOptionError
+    unless ``seats`` are distinct seats that hold whole units."""
     if not seats or not set(seats) <= set(range(lay.num_seats)) or len(set(seats)) != len(seats):
         raise InvalidOptionError(
             f"replying seats must be distinct seats of {', '.join(lay.seats)}, got {seats!r}"
         )
     ours = set(seats)
-    side: list[int] = []  # per unit: 0 ours, 1 theirs
+    side: list[int] = []
     for unit, members in zip(lay.units, lay.unit_seats, strict=True):
         if set(members) <= ours:
-            side.append(0)
+            side.append(OURS)
         elif not set(members) & ours:
-            side.append(1)
+            side.append(THEIRS)
         else:
             raise InvalidOptionError(f"the replying seats must hold all of {unit} or none of it")
-    # Summed contributions: a choice of ours is a sum over our seats (different picks with
-    # the same sum move the piece alike); the others' sum has a convolved distribution.
+    return side
+
+
+def _sums(game: PushPull, seats: tuple[int, ...]) -> tuple[list[int], dict[int, float]]:
+    """Our distinct summed contributions, and the distribution of the others' sum.
+
+    Different picks of ours with the same sum move a piece alike; the others' sum has the
+    convolved distribution of their uniform choices.
+    """
     choices = {0}
     for s in seats:
         choices = {c + d for c in choices for d in _codes(game, s)}
     dist = {0: 1.0}
-    for s in range(lay.num_seats):
-        if s not in ours:
+    for s in range(game.layout.num_seats):
+        if s not in seats:
             codes = _codes(game, s)
             new: dict[int, float] = {}
             for c, p in dist.items():
                 for d in codes:
                     new[c + d] = new.get(c + d, 0.0) + p / len(codes)
             dist = new
+    return sorted(choices), dist
+
+
+def piece_model(game: PushPull, seats: tuple[int, ...]) -> PieceModel:
+    """The per-piece transitions when ``seats`` reply to uniformly random other seats."""
+    lay = game.layout
+    side = _unit_sides(lay, seats)
+    own, dist = _sums(game, seats)
     sums = sorted(dist)
     squares = lay.rows * SIZE
-    own = sorted(choices)
     landing = np.zeros((squares, len(own), len(sums)), dtype=np.intp)
     for x in range(squares):
         for i, c in enumerate(own):
@@ -127,7 +147,7 @@ class RandomReply:
     seats: tuple[int, ...]
     loss_weight: float
     turns: int | None
-    values: np.ndarray
+    values: FloatArray
     """(states, states, states): the value with every piece in each state."""
     start: int
     sweeps: int
@@ -144,7 +164,7 @@ class RandomReply:
         return (1.0 + self.value) / 2.0
 
 
-def outcome_values(model: PieceModel, win_last: bool, loss_weight: float) -> np.ndarray:
+def outcome_values(model: PieceModel, win_last: bool, loss_weight: float) -> FloatArray:
     """The value of each combination of per-piece outcomes of one turn, (states + 2)^3,
     for finished games; NaN where the game goes on."""
     n, us, them = model.squares, model.squares, model.squares + 1
@@ -170,6 +190,23 @@ def outcome_values(model: PieceModel, win_last: bool, loss_weight: float) -> np.
     return out.reshape((size,) * NUM_PIECES)
 
 
+def _best(t: FloatArray, after: FloatArray) -> FloatArray:
+    """One Bellman step: the best expected ``after`` over our choices for each piece.
+
+    ``q[c1, x1, c2, x2, c3, x3]`` is the sum over outcomes ``y`` of ``t[c1, x1, y1]
+    t[c2, x2, y2] t[c3, x3, y3] after[y1, y2, y3]``, contracted piece by piece and
+    maximised over the choices ``c`` last.
+    """
+    x = t.shape[1]
+    a = np.tensordot(t, after, axes=([2], [0]))  # (c1, x1, y2, y3)
+    b = np.tensordot(a, t, axes=([2], [2]))  # (c1, x1, y3, c2, x2)
+    best = np.full((x,) * NUM_PIECES, -np.inf)
+    for c3 in range(len(t)):
+        r = np.tensordot(b, t[c3], axes=([2], [1]))  # (c1, x1, c2, x2, x3)
+        np.maximum(best, r.max(axis=(0, 2)), out=best)
+    return best
+
+
 def reply_to_random(
     variant: str = "duel",
     seats: tuple[int, ...] | None = None,
@@ -183,15 +220,10 @@ def reply_to_random(
     uniform random play. ``turns`` fixes the horizon (a draw after that many turns, as
     ``max_turns``); without it, iterate until the change is below ``tol`` (a game that
     never ends scores 0)."""
-    options: dict[str, object] = {"variant": variant}
-    if teams is not None:
-        options["teams"] = teams
-    game = make("push-pull", **options)
-    assert isinstance(game, PushPull)
+    game = PushPull(variant=variant) if teams is None else PushPull(variant=variant, teams=teams)
     if seats is None:
         seats = DEFAULT_SEATS[variant]
     model = piece_model(game, tuple(seats))
-    t = model.transition  # (C, X, Y)
     x = model.states
     final = outcome_values(model, game.layout.win == WIN_LAST, loss_weight)
     done = ~np.isnan(final)
@@ -203,14 +235,7 @@ def reply_to_random(
     while sweeps < limit:
         sweeps += 1
         after = np.where(done, np.nan_to_num(final), v[np.ix_(as_state, as_state, as_state)])
-        # q[c1, x1, c2, x2, c3, x3] = sum over outcomes y of t[c1,x1,y1] t[c2,x2,y2]
-        # t[c3,x3,y3] after[y1,y2,y3], contracted piece by piece, maximised over c last.
-        a = np.tensordot(t, after, axes=([2], [0]))  # (c1, x1, y2, y3)
-        b = np.tensordot(a, t, axes=([2], [2]))  # (c1, x1, y3, c2, x2)
-        best = np.full(v.shape, -np.inf)
-        for c3 in range(len(t)):
-            r = np.tensordot(b, t[c3], axes=([2], [1]))  # (c1, x1, c2, x2, x3)
-            np.maximum(best, r.max(axis=(0, 2)), out=best)
+        best = _best(model.transition, after)
         change = float(np.abs(best - v).max())
         v = best
         if turns is None and change < tol:

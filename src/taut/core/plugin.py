@@ -1,0 +1,207 @@
+"""Game plugins: everything the shared layers need from one game, in one object.
+
+The command line, the agents, the arena, the adapters and the server never name a game:
+they ask the registry for plugins and read what a game offers from its plugin. A game
+package exports one instance of a :class:`GamePlugin` subclass (conventionally ``plugin``
+in ``<package>/plugin.py``) and registers it under the entry point group ``taut.games``::
+
+    [project.entry-points."taut.games"]
+    my-game = "my_package.plugin:plugin"
+
+Every hook has a default that works, so a plugin needs only :attr:`GamePlugin.game_class`.
+Hooks import the game's heavier modules (rendering, solvers, commands) only when called,
+so loading every plugin stays cheap.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, ClassVar
+
+from taut.core.game import CHANCE_SEAT, Game, State
+
+if TYPE_CHECKING:
+    import click
+
+    from taut.core.observation import Observer
+    from taut.core.presenter import Presenter
+    from taut.core.record import RecordPart
+
+Policy = Callable[[State, int], Mapping[int, float]]
+"""An exact mixed strategy: ``policy(state, seat) -> {action: probability}``."""
+
+#: Where ``max_game_length`` is unbounded, what the OpenSpiel adapter reports (in turns).
+NOMINAL_TURNS = 10_000
+
+
+class GamePlugin:
+    """What a game offers the shared layers (subclass it; every hook has a default).
+
+    Identity: :attr:`game_class` (required), :attr:`summary`, :meth:`rules_text`,
+    :attr:`seat_range`. Presentation: :meth:`render`, :meth:`narrate`, :meth:`legend`,
+    :meth:`move_help`, :meth:`status`, :meth:`presenter`, :attr:`verb`,
+    :attr:`draw_by_agreement`. Records: :meth:`record_part`. Analysis: :meth:`exact_policy`,
+    :meth:`seat_stats`, :meth:`game_stats`. Adapters: :meth:`observer`,
+    :meth:`max_game_length`, :meth:`state_key`, :attr:`openspiel_name`, :attr:`env_id`.
+    Command line: :meth:`commands`.
+    """
+
+    #: The game's class (its ``name``, ``title`` and ``OPTIONS`` are read from it): a class
+    #: attribute of a subclass, or given to the constructor.
+    game_class: type[Game]
+    #: One sentence on what the game is, for lists of games.
+    summary: ClassVar[str] = ""
+    #: The verb a prompt uses for a move (``X pulls>``).
+    verb: ClassVar[str] = "plays"
+    #: Whether players may agree to a draw (``draw`` at a terminal prompt offers one).
+    draw_by_agreement: ClassVar[bool] = False
+    #: The fewest and most seats any options give (None: the default game's seat count).
+    seat_range: ClassVar[tuple[int, int] | None] = None
+    #: How a position is written as JSON, in one line, for ``--start`` help.
+    position_help: ClassVar[str] = "the JSON a position prints with --json"
+
+    def __init__(self, game_class: type[Game] | None = None) -> None:
+        if game_class is not None:
+            self.game_class = game_class
+        if not isinstance(getattr(self, "game_class", None), type):
+            raise TypeError(f"{type(self).__name__} needs a game_class")
+
+    # -- identity ----------------------------------------------------------------------
+
+    @property
+    def name(self) -> str:
+        """The registry name, e.g. ``tracks``."""
+        return self.game_class.name
+
+    @property
+    def title(self) -> str:
+        """The human title."""
+        return self.game_class.title
+
+    @property
+    def openspiel_name(self) -> str:
+        """The name the OpenSpiel adapter registers (``taut_`` and the name with ``_``)."""
+        return "taut_" + self.name.replace("-", "_")
+
+    @property
+    def env_id(self) -> str:
+        """The Gymnasium id (``taut/`` and the name in CamelCase, ``-v0``)."""
+        return "taut/" + "".join(part.capitalize() for part in self.name.split("-")) + "-v0"
+
+    def seats_possible(self) -> tuple[int, int]:
+        """The fewest and most seats the game can have (:attr:`seat_range` or the default)."""
+        if self.seat_range is not None:
+            return self.seat_range
+        n = self.game_class().info.num_seats
+        return n, n
+
+    def rules_text(self) -> str:
+        """The rules in a few paragraphs (plain text; empty when not written)."""
+        return ""
+
+    def seat_title(self, game: Game, seat: int) -> str:
+        """How a seat is introduced to the person who takes it (``X (Eks, the squares)``);
+        default: its name."""
+        return game.info.seats[seat]
+
+    # -- presentation -------------------------------------------------------------------
+
+    def render(self, state: State, markup: bool = False) -> str:
+        """A text picture of ``state`` (a view: it shows what the view knows). With
+        ``markup``, Rich markup (colours) may be used. Default: the state's JSON."""
+        text = json.dumps(state.to_json())
+        if markup:
+            from taut.core.presenter import escape
+
+            return escape(text)
+        return text
+
+    def svg(self, view: State, seat: int | None, legal: Sequence[str]) -> str:
+        """The position as an SVG picture for the browser, drawn from ``view`` (what ``seat``
+        may know; None: a spectator), with ``legal`` (``seat``'s moves now, in notation)
+        clickable as :mod:`taut.core.svg` describes. Default: the text picture, nothing to
+        click (the page then lists the legal moves as buttons)."""
+        from taut.core.svg import text_svg
+
+        return text_svg(self.render(view), f"{self.title}: the position")
+
+    def narrate(self, before: State, joint: Mapping[int, int], after: State) -> list[str]:
+        """Plain sentences on what one node did, saying only what everybody may know.
+
+        ``before`` and ``after`` are full states. Default: the actions, by seat.
+        """
+        if CHANCE_SEAT in joint:
+            return []
+        moves = "; ".join(
+            f"{before.seat_name(s)} {before.action_to_string(s, a)}"
+            for s, a in sorted(joint.items())
+        )
+        return [f"Played: {moves}."]
+
+    def legend(self, game: Game) -> list[str]:
+        """Lines printed before play: the goal and how to enter a move."""
+        return [f"{game.title}. Type help for the legal moves, quit to stop."]
+
+    def move_help(self, state: State, seat: int) -> str | None:
+        """What ``help`` says about a move (None: list the legal moves)."""
+        return None
+
+    def status(self, state: State) -> str | None:
+        """One line on the position (``home X 2, O 1``), printed under a replayed board."""
+        return None
+
+    def presenter(self, game: Game) -> Presenter:
+        """A new terminal presentation for one game of ``game``."""
+        from taut.core.presenter import Presenter
+
+        return Presenter(self, game)
+
+    # -- records ---------------------------------------------------------------------------
+
+    def record_part(self, game: Game) -> RecordPart | None:
+        """The game's own fields in its records, beside the moves (default: none)."""
+        return None
+
+    # -- analysis --------------------------------------------------------------------------
+
+    def exact_policy(self, game: Game) -> Policy | None:
+        """An exact optimal policy for ``game`` when one is known (the ``perfect`` agent
+        plays it), else None."""
+        return None
+
+    def seat_stats(self, state: State) -> dict[str, Sequence[float]]:
+        """Numbers per seat of a finished game that self-play averages (``final score``)."""
+        return {}
+
+    def game_stats(self, state: State) -> dict[str, float]:
+        """Numbers about a finished game that self-play averages (``rounds``)."""
+        return {}
+
+    # -- adapters --------------------------------------------------------------------------
+
+    def observer(self) -> Observer:
+        """How views become numbers (default: the common header only)."""
+        from taut.core.observation import Observer
+
+        return Observer()
+
+    def max_game_length(self, game: Game) -> int:
+        """A bound on the decisions along a game (a joint move counts once): the game's own,
+        or :data:`NOMINAL_TURNS` where the rules set none."""
+        bound = game.info.max_game_length
+        return NOMINAL_TURNS if bound is None else bound
+
+    def state_key(self, state: State) -> str:
+        """A string naming the position (OpenSpiel's ``str(state)``): compact JSON."""
+        return json.dumps(state.to_json(), sort_keys=True, separators=(",", ":"))
+
+    # -- command line ----------------------------------------------------------------------
+
+    def commands(self) -> dict[str, list[click.Command]]:
+        """Extra commands by group: ``""`` for top-level ones (``taut NAME``), else the
+        group they join (``solve``, ``analyse``). Default: none."""
+        return {}
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name!r}>"

@@ -1,0 +1,56 @@
+"""SVG pictures of positions for the browser, and how their moves are made clickable.
+
+A plugin's :meth:`~taut.core.plugin.GamePlugin.svg` returns one ``<svg>`` element drawn from
+a *view* (never from a full state). The browser page is the same for every game; it learns
+what can be clicked from attributes:
+
+* ``data-move="NOTATION"`` on an element: clicking it (or Enter / Space on it) chooses that
+  whole move;
+* ``data-part="SLOT=VALUE"``: clicking sets one part of a move; the root element's
+  ``data-compose`` is the move's template with ``{SLOT}`` placeholders (``"{tile}@{end}"``)
+  and ``data-defaults="SLOT=VALUE;..."`` gives parts a starting value. The move is complete
+  when every placeholder has a value; the page then offers to play it;
+* such elements carry ``role="button"``, ``tabindex="0"`` and an ``aria-label`` saying what
+  the move does; the root carries ``role="group"`` and an ``aria-label`` describing the
+  position, so the board is usable with a keyboard and a screen reader.
+
+The server checks every move; the picture only helps to choose one. Colours come from the
+Okabe-Ito palette (:data:`PALETTE`), which stays distinct for colour-blind players.
+"""
+
+from __future__ import annotations
+
+from html import escape as _escape
+
+#: The Okabe-Ito colours, safe for colour-blind players.
+PALETTE = {
+    "black": "#000000",
+    "orange": "#E69F00",
+    "sky": "#56B4E9",
+    "green": "#009E73",
+    "yellow": "#F0E442",
+    "blue": "#0072B2",
+    "vermillion": "#D55E00",
+    "purple": "#CC79A7",
+}
+
+
+def esc(text: object) -> str:
+    """``text`` safe inside SVG text and attribute values."""
+    return _escape(str(text), quote=True)
+
+
+def text_svg(text: str, label: str) -> str:
+    """A plain text picture (monospace lines) as SVG: what a game without a drawing gets."""
+    lines = text.splitlines() or [""]
+    width = max(len(line) for line in lines) * 9 + 20
+    height = len(lines) * 18 + 16
+    rows = "".join(
+        f'<text x="10" y="{22 + i * 18}" xml:space="preserve">{esc(line)}</text>'
+        for i, line in enumerate(lines)
+    )
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+        f'role="group" aria-label="{esc(label)}" font-family="monospace" font-size="15">'
+        f'<rect width="100%" height="100%" fill="#fafafa"/>{rows}</svg>'
+    )

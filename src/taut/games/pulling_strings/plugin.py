@@ -1,0 +1,145 @@
+"""The Pulling Strings plugin: what the shared layers need from this game."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+
+from taut.core.game import Game, State
+from taut.core.observation import Observer
+from taut.core.plugin import GamePlugin
+from taut.games.pulling_strings.board import CENTER
+from taut.games.pulling_strings.rules import O, PullingStrings, PullingStringsState, X
+
+
+def _ps(state: State) -> PullingStringsState:
+    assert isinstance(state, PullingStringsState)
+    return state
+
+
+def _ordinal(n: int) -> str:
+    """``2nd``, ``3rd``, ``11th``..."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+#: The rules in short, in the words of :meth:`PullingStringsPlugin.rules_text`.
+RULES = """\
+Two players, X and O (Eks and Oh in the 2003 edition, Squares and Circles in the published \
+one), share a 5x5 grid of strings; each of the 20 string ends carries a letter. Each player \
+has four home intersections, marked X and O (the published board: squares and circles). \
+Five disks start stacked on the centre.
+
+Every turn both players secretly choose an unbroken end, then reveal. A stack on one pulled \
+string slides one intersection toward the pulled end (a stack against that edge stays). A \
+stack on both pulled strings splits: an odd stack first gains a disk, then half goes toward \
+each end, and a half that would leave the board stays where it was. Stacks that meet \
+combine. When both choose the same end, the stacks on its string move and that end breaks \
+for the rest of the game (option break=string breaks both ends of the string).
+
+The first player with at least five disks on their own homes, and more than the other, \
+wins; equal counts of five or more play on. The game is drawn when every end through every \
+stack is broken (nothing can move again), when both agree (type draw to offer), at the turn \
+limit (option max_turns, none by default) and, under option repeat=N, when the same \
+position (stacks and broken ends) occurs for the N-th time. Without repeat a position may \
+come back any number of times.
+
+Option edition=published places 20 of 26 letter tiles at random (option seed); \
+corner=keep leaves an odd corner stack pulled off both edges as it is, where the default \
+splits it in place and so adds a disk."""
+
+
+class PullingStringsPlugin(GamePlugin):
+    """Pulling Strings: two players pull string ends at once to bring disks home."""
+
+    game_class = PullingStrings
+    summary = (
+        "Two players secretly pull string ends at once; stacks of disks slide, split and "
+        "gather, and five disks on your homes win."
+    )
+    verb = "pulls"
+    draw_by_agreement = True
+    position_help = (
+        '{"stacks": [[row, col, count], ...], "broken": ["c", ...], "turn": 0} '
+        "(rows and columns 0..4 from the top left)"
+    )
+
+    def rules_text(self) -> str:
+        """The rules in four short paragraphs: board, turn, end of the game, options."""
+        return RULES
+
+    def seat_title(self, game: Game, seat: int) -> str:
+        """``X (Eks; your homes are marked X, in blue)``, with the edition's names and
+        marks."""
+        assert isinstance(game, PullingStrings)
+        colour = ("blue", "vermillion")[seat]
+        return (
+            f"{game.info.seats[seat]} ({game.seat_titles[seat]}; your homes are marked "
+            f"{game.home_marks[seat]}, in {colour})"
+        )
+
+    def render(self, state: State, markup: bool = False) -> str:
+        """The diagram: end letters round the 5x5 grid, homes and stack counts (coloured
+        with ``markup``)."""
+        from taut.games.pulling_strings.diagram import render
+
+        return render(_ps(state), markup=markup)
+
+    def svg(self, view: State, seat: int | None, legal: Sequence[str]) -> str:
+        """The grid with its strings, lettered ends, homes and stacks; the ends in
+        ``legal`` are buttons that choose that pull."""
+        from taut.games.pulling_strings.svg import board_svg
+
+        return board_svg(_ps(view), seat, legal)
+
+    def narrate(self, before: State, joint: Mapping[int, int], after: State) -> list[str]:
+        """Who pulled which end, what split, moved and combined, and the disks home."""
+        from taut.games.pulling_strings.narrate import describe_turn
+
+        return describe_turn(_ps(before), joint[X], joint[O], _ps(after))
+
+    def legend(self, game: Game) -> list[str]:
+        """The goal, how to choose, how to read the board and how the game may be drawn."""
+        assert isinstance(game, PullingStrings)
+        x, o = game.seat_titles
+        mx, mo = game.home_marks
+        draws = []
+        if game.repeat is not None:
+            draws.append(f"when a position occurs for the {_ordinal(game.repeat)} time")
+        if game.max_turns is not None:
+            draws.append(f"after {game.max_turns} turns")
+        ends = f" The game is also drawn {' or '.join(draws)}." if draws else ""
+        goal = (
+            f"{x} (X) wins with 5 disks on the {mx} homes, {o} (O) on the {mo} homes. Each "
+            "turn both secretly pick a string end letter; the same letter breaks that end."
+        )
+        return [
+            goal + ends,
+            f"On the board {mx} and {mo} are empty homes, . an empty intersection and a "
+            f"number a stack (3{mx}: a stack of 3 on a home marked {mx}); a broken end loses "
+            "its letter. An intersection is named by the letter above its column and the "
+            f"letter left of its row: {game.cell_name(CENTER)} is the centre.",
+            "Type help for the unbroken ends, draw to offer a draw, quit to stop.",
+        ]
+
+    def status(self, state: State) -> str | None:
+        """Disks home on each side."""
+        hx, ho = _ps(state).home()
+        return f"home X {hx}, O {ho}"
+
+    def observer(self) -> Observer:
+        """Stacks, broken ends, disks home and the turn."""
+        from taut.games.pulling_strings.observation import PullingStringsObserver
+
+        return PullingStringsObserver()
+
+    def state_key(self, state: State) -> str:
+        """The position's JSON, without the turn unless a turn limit makes it matter (under
+        ``repeat`` it holds the counts of earlier positions, which decide the future too)."""
+        data = _ps(state).to_json()
+        if state.game.options.get("max_turns") is None:
+            data = {k: v for k, v in data.items() if k != "turn"}
+        return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+plugin = PullingStringsPlugin()

@@ -1,0 +1,141 @@
+"""The Push-Pull plugin: what the shared layers need from this game."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from taut.core.game import Game, State
+from taut.core.plugin import GamePlugin, Policy
+from taut.games.push_pull.rules import PushPull, PushPullState
+
+if TYPE_CHECKING:
+    import click
+
+    from taut.core.observation import Observer
+
+
+def _pp(state: State) -> PushPullState:
+    assert isinstance(state, PushPullState)
+    return state
+
+
+class PushPullPlugin(GamePlugin):
+    """Push-Pull: every seat secretly pushes or pulls each piece toward the sides."""
+
+    game_class = PushPull
+    summary = (
+        "Two to four players secretly push, pull or pass each of three pieces at once; a piece "
+        "that leaves the board scores for that side, and two pieces (or the last one) win."
+    )
+    verb = "plays"
+    draw_by_agreement = False
+    seat_range = (2, 4)
+
+    position_help = (
+        '{"turn": 4, "pieces": {"L": 1, "M": "W", "S": 3}, "scored_on": {"M": 2}}: each piece '
+        "on a strip square 0..4 (duel) or [row, col] (the 5x5 board), or the side or team "
+        "corner it left by; scored_on is the turn it left (default: turn)"
+    )
+
+    def rules_text(self) -> str:
+        """The duel, the four-sided variants, teams, shifts and how arrows add up."""
+        from taut.games.push_pull.guide import rules_text
+
+        return rules_text()
+
+    def seat_title(self, game: Game, seat: int) -> str:
+        """``W (West; blue)``, ``N (North, team N+E; vermillion)``, ``NE (North and East;
+        vermillion)``: the sides, the team and the seat's colour on the board."""
+        from taut.games.push_pull.guide import seat_title
+
+        assert isinstance(game, PushPull)
+        return seat_title(game.layout, seat)
+
+    def render(self, state: State, markup: bool = False) -> str:
+        """The diagram: the strip or the 5x5 board with the pieces, and who scored what;
+        with ``markup``, pieces and each side's player (or team) in their colours."""
+        from taut.games.push_pull.diagram import render
+
+        return render(_pp(state), markup)
+
+    def svg(self, view: State, seat: int | None, legal: Sequence[str]) -> str:
+        """The strip or the board with its pieces and who scored what; a seat with moves
+        gets a panel of pull / push / pass (and shift) buttons for each piece (and side),
+        composed into the canonical notation."""
+        from taut.games.push_pull.svg import board_svg
+
+        return board_svg(_pp(view), seat, legal)
+
+    def narrate(self, before: State, joint: Mapping[int, int], after: State) -> list[str]:
+        """The revealed arrows, how each piece moved and why, and new scores."""
+        from taut.games.push_pull.narrate import describe_turn
+
+        return describe_turn(_pp(before), joint, _pp(after))
+
+    def legend(self, game: Game) -> list[str]:
+        """The variant, the goal, how to enter a choice for every piece, and with shifts
+        what left and right mean for each side."""
+        from taut.games.push_pull.guide import legend
+
+        assert isinstance(game, PushPull)
+        return legend(game)
+
+    def move_help(self, state: State, seat: int) -> str | None:
+        """The pieces on the board, the choices and examples (listing every legal move
+        would print up to 15,625 of them for a two-teams player); with shifts, what left
+        and right mean for the seat's sides."""
+        from taut.games.push_pull.guide import move_help
+
+        return move_help(_pp(state), seat)
+
+    def status(self, state: State) -> str | None:
+        """Who has scored which pieces (``Scored: West L, East -``)."""
+        from taut.games.push_pull.diagram import scored_line
+
+        return scored_line(_pp(state))
+
+    def observer(self) -> Observer:
+        """Each piece's square or exit, the scores and the turn."""
+        from taut.games.push_pull.observation import PushPullObserver
+
+        return PushPullObserver()
+
+    def state_key(self, state: State) -> str:
+        """The pieces' locations in the order L, M, S (``"2,W,3"``; ``"2:2"`` for row 2,
+        column 2 on the board), then ``turn T`` when the game has a turn limit, then the
+        outcome once it is over."""
+        pp = _pp(state)
+        game = pp.game
+        parts = []
+        for loc in pp.locs:
+            where = game.location_to_json(loc)
+            parts.append(f"{where[0]}:{where[1]}" if isinstance(where, list) else str(where))
+        key = ",".join(parts)
+        if game.max_turns is not None:
+            key += f" turn {pp.turn}"
+        if pp.is_terminal():
+            key += f" ({pp.describe_outcome()})"
+        return key
+
+    def exact_policy(self, game: Game) -> Policy | None:
+        """The duel's solved optimal mixes (``variant=duel``); None for the other variants."""
+        if not isinstance(game, PushPull) or game.variant != "duel":
+            return None
+        from taut.games.push_pull.solve.duel_policy import duel_policy
+
+        return duel_policy
+
+    def commands(self) -> dict[str, list[click.Command]]:
+        """``taut solve push-pull``, ``taut analyse exploitability`` and
+        ``taut analyse random-reply``."""
+        from taut.games.push_pull.commands import (
+            exploitability_command,
+            random_reply_command,
+            solve_command,
+        )
+
+        return {"solve": [solve_command], "analyse": [exploitability_command, random_reply_command]}
+
+
+plugin = PushPullPlugin()

@@ -1,0 +1,18 @@
+"""Exact solutions of Push-Pull.
+
+The duel, solved exactly (every position's value and optimal mixes):
+
+* :mod:`.duel_model`: position classes and their one-turn successor tables;
+* :mod:`.duel_positions`: labelled positions (``"2,W,3"``) and their classes;
+* :mod:`.duel_solution`: the solution and what the solver did;
+* :mod:`.duel_mixes`: optimal mixes at the solved values, their symmetries and product form;
+* :mod:`.duel_newton`: the solver (layers by score, Newton's method);
+* :mod:`.duel_baselines`: plain value iteration, for checks and the benchmark;
+* :mod:`.duel_summary`: the readable report of ``taut solve``;
+* :mod:`.duel_policy`: the solved mix of a seat at a game state, by action id.
+
+Beyond the duel:
+
+* :mod:`.random_reply`: what the best reply to uniform random play wins, in every variant;
+* :mod:`.exploitability`: what a best response gains against an agent in the duel.
+"""

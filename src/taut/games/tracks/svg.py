@@ -1,0 +1,360 @@
+"""Track Tiles positions as SVG pictures for the browser (see :mod:`taut.core.svg`).
+
+The board with column letters above and below it and row numbers on both sides; its top
+and bottom edges are NS's (blue) and its left and right edges WE's (vermillion), in the
+colour-blind-safe Okabe-Ito palette. Every placed tile shows its two pieces of track
+(quarter curves, or the straight crossing with the upright piece bridging the other). A
+piece of track is coloured by the board sides its whole path reaches: blue for top or
+bottom, vermillion for left or right, both (vermillion with blue dashes) when it reaches
+one of each, grey while it reaches none. At the end the winner's track is drawn thick
+over a dark outline. The last placement is framed with a dashed square.
+
+Under the board: each player's tile in hand (its picture and its kind), who places next,
+and the result. Nothing depends on colour alone: the sides are named by where they are
+(NS top and bottom, WE left and right) and paths can be followed to the edge they reach.
+
+For the player to move every empty cell is a button (``data-move`` = the cell, ``c3``)
+that shows a faint picture of the tile it would receive when pointed at or focused.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from taut.core.game import NodeKind
+from taut.core.svg import esc
+from taut.games.tracks.cells import SEATS, cell_name, column_letter
+from taut.games.tracks.paths import trace
+from taut.games.tracks.render import next_step, strand_index, winning_strands
+from taut.games.tracks.tiles import STRANDS, E, N, S, W, unit_side
+
+if TYPE_CHECKING:
+    from taut.games.tracks.rules import TracksState
+
+#: Room for the coordinates and edges round the board.
+MARGIN = 44
+#: The least width of the picture (the panel under the board needs it).
+MIN_WIDTH = 540
+#: Height of the panel of tiles in hand and the status under the board.
+PANEL = 186
+#: What the colours of the track say, under the board.
+LEGEND = (
+    "Track colours: blue reaches the top or bottom, vermillion the left or right, "
+    "striped both, grey neither."
+)
+
+INK = "#1a1a1a"
+MUTED = "#666666"
+GREY = "#8a8a8a"
+BLUE = "#0072B2"
+VERMILLION = "#D55E00"
+ORANGE = "#E69F00"
+CELL_FILL = "#fffdf7"
+EMPTY_FILL = "#eeeeee"
+
+#: Each seat's colour: NS's edges are the top and bottom, WE's the left and right.
+SEAT_COLOURS = (BLUE, VERMILLION)
+#: The sides each seat joins, in words.
+SEAT_SIDES = ("top and bottom", "left and right")
+
+_STYLE = (
+    ".tt-board .tt-click{cursor:pointer}"
+    ".tt-board .tt-ghost{opacity:0}"
+    ".tt-board .tt-click:hover .tt-ghost,.tt-board .tt-click:focus .tt-ghost{opacity:.45}"
+    ".tt-board .tt-click:hover .tt-hit,.tt-board .tt-click:focus .tt-hit"
+    "{stroke:#E69F00;stroke-width:4}"
+    ".tt-board .tt-click:focus{outline:none}"
+    ".tt-board .chosen .tt-ghost{opacity:.8}"
+    ".tt-board .chosen .tt-hit{stroke:#E69F00;stroke-width:5}"
+)
+
+
+def cell_size(size: int) -> int:
+    """The side of a cell: the board stays about 480 units across (at most 96 a cell)."""
+    return min(96, 480 // size)
+
+
+def picture_width(size: int) -> int:
+    """The picture's width: the board and its margins, or the panel's least width."""
+    return max(MIN_WIDTH, 2 * MARGIN + size * cell_size(size))
+
+
+def board_left(size: int) -> float:
+    """Where the board's left edge lies (the board is centred)."""
+    return (picture_width(size) - size * cell_size(size)) / 2
+
+
+# -- pieces of track -------------------------------------------------------------------------
+
+
+def _midpoint(x: float, y: float, c: float, side: int) -> tuple[float, float]:
+    return ((x + c / 2, y), (x + c, y + c / 2), (x + c / 2, y + c), (x, y + c / 2))[side]
+
+
+def strand_path(x: float, y: float, c: float, sides: tuple[int, int]) -> str:
+    """The path data of a piece of track joining two sides of the cell at ``(x, y)``: a
+    straight line across, or a quarter circle round the corner the two sides share."""
+    a, b = sides
+    (x1, y1), (x2, y2) = _midpoint(x, y, c, a), _midpoint(x, y, c, b)
+    if (a + 2) % 4 == b:
+        return f"M{x1:g} {y1:g}L{x2:g} {y2:g}"
+    cx = x + c if E in sides else x
+    cy = y + c if S in sides else y
+    # Screen coordinates run downwards: a positive cross product turns clockwise.
+    sweep = 1 if (x1 - cx) * (y2 - cy) - (y1 - cy) * (x2 - cx) > 0 else 0
+    r = c / 2
+    return f"M{x1:g} {y1:g}A{r:g} {r:g} 0 0 {sweep} {x2:g} {y2:g}"
+
+
+def _stroke(path: str, colour: str, width: float, extra: str = "") -> str:
+    return (
+        f'<path d="{path}" fill="none" stroke="{colour}" stroke-width="{width:g}" '
+        f'stroke-linecap="butt"{extra}/>'
+    )
+
+
+def reached_sides(board: Sequence[int], size: int) -> dict[tuple[int, int], set[int]]:
+    """For every piece of track ``(cell, strand)`` on a path that reaches the border, the
+    board sides (N, E, S, W) its path reaches; pieces on no such path are left out."""
+    out: dict[tuple[int, int], set[int]] = {}
+    for unit in range(4 * size):
+        path = trace(board, size, unit)
+        if not path.segments:
+            continue
+        sides = {unit_side(size, unit)}
+        if path.end_unit is not None:
+            sides.add(unit_side(size, path.end_unit))
+        for cell, side_in, _ in path.segments:
+            out.setdefault((cell, strand_index(board[cell], side_in)), set()).update(sides)
+    return out
+
+
+def _piece(path: str, c: float, sides: set[int], winner: int | None) -> str:
+    """One piece of track coloured by the sides its path reaches (see the module)."""
+    width = max(3.0, c / 9)
+    if winner is not None:
+        return _stroke(path, INK, width * 2.2) + _stroke(path, SEAT_COLOURS[winner], width * 1.5)
+    ns, we = bool(sides & {N, S}), bool(sides & {E, W})
+    if ns and we:
+        dash = f' stroke-dasharray="{width * 1.5:g} {width * 1.5:g}"'
+        return _stroke(path, VERMILLION, width) + _stroke(path, BLUE, width, dash)
+    if ns or we:
+        return _stroke(path, BLUE if ns else VERMILLION, width)
+    return _stroke(path, GREY, width * 0.8)
+
+
+def tile_art(
+    x: float,
+    y: float,
+    c: float,
+    kind: int,
+    colours: Sequence[tuple[set[int], int | None]] | None = None,
+) -> str:
+    """A tile of ``kind`` in the cell at ``(x, y)``: its two pieces, each coloured by
+    ``colours[strand]`` (the sides reached and the winner whose track it is), grey without.
+    The upright piece of a crossing bridges the other (a gap in the paper under it)."""
+    out = []
+    for strand, sides in enumerate(STRANDS[kind]):
+        reach, winner = colours[strand] if colours is not None else (set(), None)
+        path = strand_path(x, y, c, sides)
+        piece = _piece(path, c, reach, winner)
+        if kind == 3 and sides == (N, S):
+            # The upright piece goes on top, over a gap cut in the flat one.
+            gap = _stroke(path, CELL_FILL, max(3.0, c / 9) * 2.6)
+            out.append(gap + piece)
+        else:
+            out.insert(0, piece)
+    return "".join(out)
+
+
+# -- the board -------------------------------------------------------------------------------
+
+
+def _coordinates(size: int, c: int) -> str:
+    """Column letters above and below, row numbers left and right."""
+    out = []
+    left = board_left(size)
+    for i in range(size):
+        mid = i * c + c / 2
+        letter = column_letter(i)
+        for y in (MARGIN - 16, MARGIN + size * c + 28):
+            out.append(_label(left + mid, y, letter))
+        for x in (left - 22, left + size * c + 22):
+            out.append(_label(x, MARGIN + mid + 5, str(i + 1)))
+    return f'<g aria-hidden="true" fill="{MUTED}">{"".join(out)}</g>'
+
+
+def _label(x: float, y: float, text: str, size: int = 14, **attrs: str) -> str:
+    extra = "".join(f' {k.replace("_", "-")}="{esc(v)}"' for k, v in attrs.items())
+    return (
+        f'<text x="{x:g}" y="{y:g}" font-size="{size}" text-anchor="middle"{extra}>'
+        f"{esc(text)}</text>"
+    )
+
+
+def _edges(size: int, c: int) -> str:
+    """NS's edges (top, bottom) and WE's (left, right) as thick bars in their colours."""
+    left, right = board_left(size), board_left(size) + size * c
+    top, bottom = MARGIN, MARGIN + size * c
+    bars = (
+        (left, top - 4, right, top - 4, BLUE),
+        (left, bottom + 4, right, bottom + 4, BLUE),
+        (left - 4, top, left - 4, bottom, VERMILLION),
+        (right + 4, top, right + 4, bottom, VERMILLION),
+    )
+    return "".join(
+        f'<line x1="{x1:g}" y1="{y1:g}" x2="{x2:g}" y2="{y2:g}" stroke="{colour}" '
+        'stroke-width="7"/>'
+        for x1, y1, x2, y2, colour in bars
+    )
+
+
+def _cells(state: TracksState, movable: set[int]) -> str:
+    size = state.game.size
+    c = cell_size(size)
+    board = state.board
+    reach = reached_sides(board, size)
+    won = winning_strands(state)
+    out = state.outcome
+    winner = out.winners[0] if out is not None and out.winners else None
+    mover = state.to_move()
+    kind_now = state.kinds[mover] if mover is not None else 0
+    left = board_left(size)
+    parts = []
+    for cell, kind in enumerate(board):
+        r, col = divmod(cell, size)
+        x, y = left + col * c, MARGIN + r * c
+        name = cell_name(size, cell)
+        square = (
+            f'<rect class="tt-hit" x="{x:g}" y="{y}" width="{c}" height="{c}" '
+            f'fill="{CELL_FILL if kind else EMPTY_FILL}" stroke="{GREY}" stroke-width="1"/>'
+        )
+        if kind:
+            colours = [
+                (reach.get((cell, s), set()), winner if (cell, s) in won else None)
+                for s in range(2)
+            ]
+            label = f"{name}: kind {kind}" + (
+                ", the last tile placed" if cell == state.last else ""
+            )
+            parts.append(
+                f'<g role="img" aria-label="{esc(label)}">{square}'
+                f"{tile_art(x, y, c, kind, colours)}</g>"
+            )
+        elif cell in movable:
+            ghost = f'<g class="tt-ghost">{tile_art(x, y, c, kind_now)}</g>'
+            label = f"place kind {kind_now} on {name}"
+            parts.append(
+                f'<g class="tt-click" data-move="{esc(name)}" role="button" tabindex="0" '
+                f'aria-label="{esc(label)}">{square}{ghost}</g>'
+            )
+        else:
+            dot = f'<circle cx="{x + c / 2:g}" cy="{y + c / 2:g}" r="2" fill="{GREY}"/>'
+            parts.append(square + dot)
+    if state.last is not None:
+        r, col = divmod(state.last, size)
+        x, y = left + col * c + 3, MARGIN + r * c + 3
+        parts.append(
+            f'<rect x="{x:g}" y="{y}" width="{c - 6}" height="{c - 6}" fill="none" '
+            f'stroke="{ORANGE}" stroke-width="3" stroke-dasharray="6 3" aria-hidden="true"/>'
+        )
+    return "".join(parts)
+
+
+# -- under the board -------------------------------------------------------------------------
+
+
+def _hand(state: TracksState, seat: int, x: float, y: float) -> str:
+    """One player's tile in hand: its picture and kind, whose sides, and the turn."""
+    kind = state.kinds[seat]
+    box = 56
+    mover = state.to_move() if state.outcome is None else None
+    out = [
+        f'<rect x="{x:g}" y="{y:g}" width="{box}" height="{box}" fill="{CELL_FILL}" '
+        f'stroke="{SEAT_COLOURS[seat]}" stroke-width="3"/>'
+    ]
+    if kind:
+        out.append(tile_art(x, y, box, kind))
+        what = f"kind {kind}"
+    else:
+        out.append(_label(x + box / 2, y + box / 2 + 8, "?", 24, fill=MUTED))
+        what = "rolls before placing"
+    title = f"{SEATS[seat]} ({SEAT_SIDES[seat]})"
+    weight = "bold" if mover == seat else "normal"
+    out.append(
+        f'<text x="{x + box + 10:g}" y="{y + 18:g}" font-size="15" font-weight="{weight}">'
+        f"{esc(title)}</text>"
+        f'<text x="{x + box + 10:g}" y="{y + 38:g}" font-size="14">{esc(what)}</text>'
+    )
+    if mover == seat and state.kind is NodeKind.DECISION:
+        out.append(
+            f'<text x="{x + box + 10:g}" y="{y + 56:g}" font-size="14" font-weight="bold" '
+            f'fill="{INK}">▶ to place</text>'
+        )
+    label = f"{SEATS[seat]}, joining {SEAT_SIDES[seat]}: {what}"
+    return f'<g role="img" aria-label="{esc(label)}">{"".join(out)}</g>'
+
+
+def status(state: TracksState) -> str:
+    """What happens next (with the last cell), or the result."""
+    out = state.outcome
+    if out is not None:
+        why = out.reason.text or out.reason.name
+        if out.winners:
+            return f"{SEATS[out.winners[0]]} won: {why}."
+        return f"{why[0].upper()}{why[1:]}." if why.startswith("drawn") else f"Draw: {why}."
+    step = next_step(state)
+    if state.last is not None:
+        step = f"{step[:-1]} (last tile on {cell_name(state.game.size, state.last)})."
+    return step
+
+
+def board_svg(state: TracksState, seat: int | None, legal: Sequence[str]) -> str:
+    """The position with ``seat``'s ``legal`` placements clickable (empty cells)."""
+    size = state.game.size
+    c = cell_size(size)
+    movable: set[int] = set()
+    if seat is not None and seat == state.to_move() and state.kind is NodeKind.DECISION:
+        for text in legal:
+            try:
+                cell = state.string_to_action(seat, text)
+            except ValueError:
+                continue
+            if state.is_legal(seat, cell):
+                movable.add(cell)
+    width = picture_width(size)
+    top = MARGIN + size * c + MARGIN
+    half = width / 2
+    said = status(state)
+    holds = "; ".join(
+        f"{SEATS[s]} holds kind {k}" if k else f"{SEATS[s]} has not rolled"
+        for s, k in enumerate(state.kinds)
+    )
+    summary = (
+        f"Track Tiles, {size} by {size}: {said} {state.placed()} of {size * size} cells "
+        f"filled; {holds}."
+    )
+    body = (
+        f"<style>{_STYLE}</style>"
+        f'<rect width="{width}" height="{top + PANEL}" fill="#ffffff"/>'
+        + _coordinates(size, c)
+        + _edges(size, c)
+        + _cells(state, movable)
+        + _hand(state, 0, 12, top)
+        + _hand(state, 1, half + 4, top)
+        + f'<text x="12" y="{top + 96}" font-size="15" font-weight="bold">{esc(said)}</text>'
+    )
+    lines = ["Choose an empty cell for your tile."] if movable else []
+    lines += textwrap.wrap(LEGEND, 72)
+    for i, line in enumerate(lines):
+        body += (
+            f'<text x="12" y="{top + 120 + 19 * i}" font-size="13" fill="{MUTED}">'
+            f"{esc(line)}</text>"
+        )
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="tt-board" '
+        f'viewBox="0 0 {width} {top + PANEL}" role="group" aria-label="{esc(summary)}" '
+        f'font-family="system-ui, sans-serif" fill="{INK}">{body}</svg>'
+    )

@@ -1,0 +1,478 @@
+"""Tug of War positions as SVG pictures for the browser (see :mod:`taut.core.svg`).
+
+From the top: the score sheet (seat, score, tiles in hand, round points under
+``end=round-points``) beside the round's facts and the boneyard's size; a line on what
+happens now; every seat's train as a row of dominoes (the starter tinted and captioned
+``starter``, tiles as laid, the two open ends boxed with their numbers and their notation
+``J.E`` under them, and the train's ``= sum``); the viewing seat's hand; the buttons.
+
+Only what the view holds is drawn: a seat's own hand (every hand of a full state, as on
+the replay page), never another hand's tiles, the boneyard's content or a tile another
+seat has just drawn; hidden hands appear as counts only.
+
+Clicking follows the legal moves: a hand tile that takes part in several plays is a part
+``tile=a-b`` and the open ends it fits are parts ``end=J.E`` (the root's template is
+``{tile}@{end}``); a tile with one play is the whole move. Draw, pass and the bonus steps
+are buttons; when a share of the leftover can be one of many numbers it is composed from
+digit buttons (``-{hundreds}{tens}{units}@T``, each digit starting at 0).
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from taut.core.svg import esc
+from taut.games.tug_of_war.model import BONUS, DEAL, DRAWN, OVER, TugModel
+from taut.games.tug_of_war.svg_bonus import bonus_buttons, bonus_facts
+from taut.games.tug_of_war.svg_pieces import (
+    BLUE,
+    END_FILL,
+    GREEN,
+    INK,
+    MUTED,
+    ORANGE,
+    STARTER_FILL,
+    VERMILLION,
+    WIDTH,
+    Draw,
+    button_at,
+    clickable,
+    domino,
+    flow,
+    text,
+    tiles,
+)
+
+#: Side of a domino half on the trains, and in the hand.
+HALF = 28
+HAND_HALF = 30
+#: Where a train's tiles start (the seat's name is left of it).
+TRAIN_X = 60
+
+_STYLE = (
+    ".tow-board .tow-click{cursor:pointer}"
+    ".tow-board .tow-click:hover .tow-hit,.tow-board .tow-click:focus .tow-hit"
+    "{stroke:#E69F00;stroke-width:4}"
+    ".tow-board .tow-click:focus{outline:none}"
+    ".tow-board .chosen .tow-hit{stroke:#E69F00;stroke-width:5;fill:#fdebc8}"
+)
+
+
+# -- the legal moves -------------------------------------------------------------------------
+
+
+@dataclass
+class Choices:
+    """The viewing seat's legal moves, sorted by what is clicked to make them."""
+
+    plays: dict[int, list[tuple[int, int, str]]] = field(default_factory=dict)
+    """Tile id -> ``(train, end, notation)`` of each legal play of that tile."""
+    other: dict[int, str] = field(default_factory=dict)
+    """Action id -> notation of every other legal move (draw, pass, bonus steps)."""
+    names: dict[int, str] = field(default_factory=dict)
+    """Tile id -> the tile as most of its plays write it (``5-3`` when it meets a 5), the
+    value of its part: a move composed of it then reads as the legal move is listed."""
+
+    def part_tiles(self) -> set[int]:
+        """Tiles with several plays: chosen as a part, then an end."""
+        return {t for t, found in self.plays.items() if len(found) > 1}
+
+    def fitting(self) -> dict[tuple[int, int], list[str]]:
+        """Open end ``(train, end)`` -> the part tiles that fit it (names, ``a-b``)."""
+        out: dict[tuple[int, int], list[str]] = {}
+        for t in sorted(self.part_tiles()):
+            for j, e, _ in self.plays[t]:
+                out.setdefault((j, e), []).append(self.names[t])
+        return out
+
+
+def choices(view: TugModel, seat: int | None, legal: Sequence[str]) -> Choices:
+    """Sort ``legal`` (``seat``'s moves in notation) by what is clicked to make them."""
+    out = Choices()
+    if seat is None or seat not in view.acting_seats():
+        return out
+    game = view.game
+    for move in legal:
+        try:
+            action = view.string_to_action(seat, move)
+        except ValueError:
+            continue
+        if not view.is_legal(seat, action):
+            continue
+        if action < game.num_plays:
+            tile, train, end = game.decode_play(action)
+            out.plays.setdefault(tile, []).append((train, end, move))
+        else:
+            out.other[action] = move
+    for tile, found in out.plays.items():
+        laid = [move.partition("@")[0].strip() for _, _, move in found]
+        out.names[tile] = max(laid, key=laid.count)
+    return out
+
+
+# -- the parts of the table ------------------------------------------------------------------
+
+
+def _status(view: TugModel) -> str:
+    """What happens now, in a sentence or two."""
+    phase = view.phase
+    if phase == OVER:
+        return f"Game over: {view.describe_outcome()}."
+    if phase == DEAL:
+        return f"Dealing round {view.round} ({view.dealt} of {view.deal_length()} tiles)."
+    if phase == BONUS:
+        bonus = view.bonus
+        assert bonus is not None
+        how = "fewest pips in a blocked round" if bonus.blocked else "playing every tile"
+        said = (
+            f"{view.seat_name(bonus.winner)} won the round by {how}: {bonus.total} leftover "
+            f"points, {bonus.remaining} still to hand out."
+        )
+        if bonus.target is not None:
+            if view.game.split_bonus:
+                said += f" Now: how many {view.seat_name(bonus.target)} loses; the rest is kept."
+            else:
+                said += " With two players it is not split: kept whole or taken whole."
+        return said
+    who = view.seat_name(view.current)
+    if phase == DRAWN:
+        return f"{who} drew a tile and must play it if it fits, else pass."
+    return f"{who} to play."
+
+
+def _facts(view: TugModel) -> list[str]:
+    game = view.game
+    rules = game.end_rules
+    if rules.end == "target":
+        goal = f"+{rules.target} wins, -{rules.target} is out"
+    elif rules.end == "rounds":
+        goal = f"highest score after {rules.rounds} rounds"
+    else:
+        goal = f"most round points after {rules.rounds} rounds"
+    extra = " (tie-break)" if view.pool is not None else ""
+    return [
+        f"Round {view.round}{extra}",
+        f"{game.dominoes.title().capitalize()} set, hands of {game.hand_size}",
+        goal,
+    ]
+
+
+def score_sheet(view: TugModel, y: float) -> tuple[str, float]:
+    """The score sheet (left) and the round's facts with the boneyard (right)."""
+    game = view.game
+    points = game.end_rules.end == "round-points"
+    heads = [(30, "Seat", "start"), (170, "Score", "end"), (235, "Tiles", "end")]
+    if points:
+        heads.append((320, "Round pts", "end"))
+    out = [text(x, y + 14, h, 13, fill=MUTED, text_anchor=a) for x, h, a in heads]
+    acting = view.acting_seats()
+    row_y = y + 34
+    for s in range(game.num_players):
+        name = view.seat_name(s) + (" (you)" if view.viewer == s and view.is_view else "")
+        weight = "bold" if view.viewer == s else "normal"
+        if s in acting:
+            out.append(text(8, row_y, "▶", 15, fill=ORANGE, aria_label="to move"))
+        out.append(text(30, row_y, name, 15, font_weight=weight))
+        score = view.scores[s]
+        colour = GREEN if score > 0 else VERMILLION if score < 0 else INK
+        out.append(
+            text(
+                165,
+                row_y,
+                f"{score:+d}" if score else "0",
+                14,
+                fill=colour,
+                text_anchor="end",
+                font_weight="bold",
+            )
+        )
+        size = str(view.sizes[s]) if view.playing[s] else "-"
+        out.append(text(235, row_y, size, 15, text_anchor="end"))
+        if points:
+            out.append(text(320, row_y, str(view.points[s]), 15, text_anchor="end"))
+        row_y += 22
+    fy = y + 14
+    for line in _facts(view):
+        out.append(text(360, fy, line, 14, fill=MUTED))
+        fy += 19
+    if view.phase != DEAL or view.dealt > 0:
+        # A face-down tile stands for the boneyard.
+        out.append(
+            f'<rect x="360" y="{fy:g}" width="{HALF:g}" height="{2 * HALF:g}" rx="4" '
+            f'fill="{BLUE}" fill-opacity="0.25" stroke="{INK}" stroke-width="1.5"/>'
+        )
+        pile = "Still face down" if view.phase == DEAL else "Boneyard"
+        out.append(text(398, fy + 34, f"{pile}: {tiles(view.stock_size)}", 15))
+        fy += 2 * HALF + 6
+    return "".join(out), max(row_y, fy) + 4
+
+
+def _shift(draw: Draw, dx: float) -> Draw:
+    return lambda x, y: draw(x + dx, y)
+
+
+def _then(first: Draw, second: Draw, dx: float) -> Draw:
+    """``first``, then ``second`` ``dx`` to its right, as one item."""
+    return lambda x, y: first(x, y) + second(x + dx, y)
+
+
+def _end_box(view: TugModel, seat: int, e: int, fits: Sequence[str]) -> Draw:
+    """Open end ``e`` of ``seat``'s train: its number boxed, its notation ``J.E`` under it;
+    a part of a play when tiles of the hand with several plays ``fits`` it."""
+    active = bool(fits)
+    ends = view.ends[seat]
+    assert ends is not None
+    value = ends[e]
+
+    def draw(x: float, y: float) -> str:
+        box = (
+            f'<rect class="tow-hit" x="{x:g}" y="{y:g}" width="{HALF}" height="{HALF}" '
+            f'rx="5" fill="{END_FILL}" stroke="{INK if active else ORANGE}" '
+            f'stroke-width="{3 if active else 2}"/>'
+            + text(
+                x + HALF / 2,
+                y + HALF / 2 + 6,
+                str(value),
+                17,
+                text_anchor="middle",
+                font_weight="bold",
+            )
+            + text(x + HALF / 2, y + HALF + 12, f"{seat}.{e}", 10, text_anchor="middle", fill=MUTED)
+        )
+        if not active:
+            return box
+        label = (
+            f"end {seat}.{e}, {view.seat_name(seat)}'s train: open {value}; "
+            f"{', '.join(fits)} fit here"
+        )
+        fitting = esc(" ".join(fits))
+        return f'<g {clickable(label, None, f"end={seat}.{e}")} data-fits="{fitting}">{box}</g>'
+
+    return draw
+
+
+def _laid(halves: tuple[int, int]) -> Draw:
+    return lambda x, y: domino(x, y, halves, HALF)
+
+
+def _starter(halves: tuple[int, int]) -> Draw:
+    """The starter: tinted, in a dashed frame, captioned (so colour is not needed)."""
+
+    def draw(x: float, y: float) -> str:
+        return (
+            f'<rect x="{x - 3:g}" y="{y - 3:g}" width="{2 * HALF + 6}" height="{HALF + 6}" '
+            f'rx="6" fill="none" stroke="{INK}" stroke-width="1" stroke-dasharray="3 2"/>'
+            + domino(x, y, halves, HALF, fill=STARTER_FILL)
+            + text(x + HALF, y + HALF + 13, "starter", 10, text_anchor="middle", fill=MUTED)
+        )
+
+    return draw
+
+
+def _sum(total: int) -> Draw:
+    return lambda x, y: text(x + 6, y + HALF / 2 + 6, f"= {total}", 16, font_weight="bold")
+
+
+def train_row(
+    view: TugModel, seat: int, fitting: dict[tuple[int, int], list[str]], y: float
+) -> tuple[str, float]:
+    """Seat ``seat``'s train at height ``y``: its name, then ``(end 0) tiles {starter}
+    tiles (end 1) = sum``, wrapped where it is too long; returns it and its bottom."""
+    name = view.seat_name(seat)
+    weight = "bold" if view.viewer == seat else "normal"
+    head = text(8, y + HALF / 2 + 5, name, 15, font_weight=weight)
+    line, ends = view.trains[seat], view.ends[seat]
+    if not view.playing[seat] or line is None or ends is None:
+        if not view.playing[seat]:
+            why = "out of the game" if not view.in_game[seat] else "sits out the tie-break"
+        else:
+            why = "no starter yet"
+        return head + text(TRAIN_X, y + HALF / 2 + 5, why, 14, fill=MUTED), y + HALF + 12
+    starter, side0, side1 = line
+    gap = 4
+    items: list[tuple[float, Draw]] = [
+        (HALF + 2 * gap, _shift(_end_box(view, seat, 0, fitting.get((seat, 0), [])), gap))
+    ]
+    items += [(2 * HALF + gap, _laid((b, a))) for a, b in reversed(side0)]
+    items.append((2 * HALF + 3 * gap, _shift(_starter(starter), gap)))
+    items += [(2 * HALF + gap, _laid(t)) for t in side1]
+    total = ends[0] + ends[1]
+    last = _shift(_end_box(view, seat, 1, fitting.get((seat, 1), [])), gap)
+    # The last open end and the sum stay on one line.
+    items.append((HALF + 2 * gap + 64, _then(last, _sum(total), HALF + 2 * gap)))
+    drawn, bottom = flow(items, TRAIN_X, y, HALF + 22)
+    laid = len(side0) + len(side1)
+    label = (
+        f"{name}'s train: starter {starter[0]}-{starter[1]}, {tiles(laid)} more laid; open "
+        f"ends {ends[0]} (end {seat}.0) and {ends[1]} (end {seat}.1), sum {total}"
+    )
+    return f'{head}<g role="group" aria-label="{esc(label)}">{drawn}</g>', bottom
+
+
+def trains(view: TugModel, ch: Choices, y: float) -> tuple[str, float]:
+    """Every seat's train, one under another."""
+    out = [text(8, y + 14, "Trains", 14, fill=MUTED)]
+    y += 24
+    ends = ch.fitting()
+    for s in range(view.game.num_players):
+        row, y = train_row(view, s, ends, y)
+        out.append(row)
+    return "".join(out), y
+
+
+# -- hands and buttons -----------------------------------------------------------------------
+
+
+def _hand_tile(view: TugModel, tile: int, ch: Choices, dim: bool) -> Draw:
+    """A tile of the hand, upright, its numbers under it: a whole move when it has one
+    play, a part when it has several, faded when it has none while others do."""
+    a, b = view.game.dominoes.tiles[tile]
+    name = f"{a}-{b}"
+    plays = ch.plays.get(tile, [])
+    drawn = view.phase == DRAWN and view.drawn == tile
+    what = f"tile {name}" + (", just drawn" if drawn else "")
+
+    def draw(x: float, y: float) -> str:
+        body = domino(x, y + 14, (a, b), HAND_HALF, vertical=True, stroke=3 if plays else 1.5)
+        if dim and not plays:
+            body = f'<g opacity="0.4">{body}</g>'
+        body += text(x + HAND_HALF / 2, y + 2 * HAND_HALF + 30, name, 12, text_anchor="middle")
+        if drawn:
+            body += text(
+                x + HAND_HALF / 2, y + 10, "drawn", 10, text_anchor="middle", font_weight="bold"
+            )
+        if len(plays) == 1:
+            train, end, move = plays[0]
+            label = f"play {move}: {what} on {view.seat_name(train)}'s train, end {train}.{end}"
+            return f"<g {clickable(label, move, None)}>{body}</g>"
+        if plays:
+            label = f"{what}: fits {len(plays)} open ends; choose one of them next"
+            return f"<g {clickable(label, None, f'tile={ch.names[tile]}')}>{body}</g>"
+        return f'<g role="img" aria-label="{esc(what)}">{body}</g>'
+
+    return draw
+
+
+def hands(view: TugModel, ch: Choices, y: float) -> tuple[str, float]:
+    """The hands this view holds: the viewer's own (every hand of a full state)."""
+    game = view.game
+    ds = game.dominoes
+    if view.is_view:
+        shown = [] if view.viewer is None else [view.viewer]
+    else:
+        shown = list(range(game.num_players))
+    out = []
+    dim = bool(ch.plays or ch.other)
+    for s in shown:
+        hand = view.hands[s]
+        if not view.playing[s] or hand is None:
+            continue
+        pips = sum(ds.pips[t] for t in hand)
+        whose = (
+            f"Your hand ({view.seat_name(s)})" if view.is_view else f"{view.seat_name(s)}'s hand"
+        )
+        said = f"{whose}: {tiles(len(hand))}, {pips} pips"
+        out.append(text(8, y + 16, said, 15, font_weight="bold"))
+        if not hand:
+            y += 26
+            continue
+        items = [(HAND_HALF + 12, _hand_tile(view, t, ch, dim)) for t in sorted(hand)]
+        drawn, y = flow(items, 10, y + 22, 2 * HAND_HALF + 40)
+        out.append(f'<g role="group" aria-label="{esc(whose)}">{drawn}</g>')
+    return "".join(out), y
+
+
+def controls(view: TugModel, ch: Choices, y: float) -> tuple[str, float, str | None, str | None]:
+    """Draw, pass and the bonus steps as buttons; returns them, their bottom, and the root's
+    template and defaults when a move is composed of parts."""
+    game = view.game
+    out = []
+    if view.phase == BONUS and view.bonus is not None:
+        facts, y = bonus_facts(view, y)
+        out.append(facts)
+        drawn, y, compose, defaults = bonus_buttons(view, ch.other, y)
+        return "".join(out) + drawn, y, compose, defaults
+    items: list[tuple[float, Draw]] = []
+    if game.DRAW in ch.other:
+        label = "draw a tile from the boneyard (nothing in your hand fits)"
+        items.append((150, button_at(140, "Draw a tile", label, ch.other[game.DRAW])))
+    if game.PASS in ch.other:
+        label = "pass (nothing fits and the boneyard is empty)"
+        if view.phase == DRAWN:
+            label = "pass (the drawn tile fits nowhere)"
+        items.append((110, button_at(100, "Pass", label, ch.other[game.PASS])))
+    compose = "{tile}@{end}" if ch.part_tiles() else None
+    if not items:
+        return "", y, compose, None
+    drawn, y = flow(items, 10, y, 40)
+    return drawn, y, compose, None
+
+
+# -- the whole picture -----------------------------------------------------------------------
+
+
+def _fit_style(ch: Choices) -> str:
+    """Once a tile is chosen, its open ends stand out (where the browser knows ``:has``)."""
+    return "".join(
+        f'.tow-board:has(.chosen[data-part="tile={name}"]) [data-fits~="{name}"] .tow-hit'
+        "{stroke:#E69F00;stroke-width:5}"
+        for name in sorted(ch.names[t] for t in ch.part_tiles())
+    )
+
+
+def _hint(ch: Choices) -> str:
+    """How to make a move here, for the seat that may."""
+    if ch.part_tiles():
+        return (
+            "Your move: choose a tile with a thick border, then an open end with a thick "
+            "border (a tile that fits one place only needs no end)."
+        )
+    if ch.plays:
+        return "Your move: choose a tile with a thick border."
+    return "Your move: choose a button below." if ch.other else ""
+
+
+def _summary(view: TugModel) -> str:
+    names = view.seat_name
+    scores = ", ".join(f"{names(s)} {v}" for s, v in enumerate(view.scores))
+    out = f"Tug of War, round {view.round}. {_status(view)} Scores: {scores}."
+    if view.phase not in (DEAL, OVER):
+        out += f" Boneyard: {tiles(view.stock_size)}."
+    if view.is_view and view.viewer is not None:
+        out += f" You are {names(view.viewer)}, holding {tiles(view.sizes[view.viewer])}."
+    return out
+
+
+def board_svg(view: TugModel, seat: int | None, legal: Sequence[str]) -> str:
+    """The table as ``view`` holds it, with ``seat``'s ``legal`` moves clickable."""
+    ch = choices(view, seat, legal)
+    body = [
+        f"<style>{_STYLE}{_fit_style(ch)}</style>",
+        f'<rect width="{WIDTH}" height="100%" fill="#ffffff"/>',
+    ]
+    sheet, y = score_sheet(view, 6)
+    body.append(sheet)
+    for line in textwrap.wrap(_status(view), 68):
+        body.append(text(8, y + 16, line, 16, font_weight="bold"))
+        y += 20
+    y += 4
+    for line in textwrap.wrap(_hint(ch), 80):
+        body.append(text(8, y + 14, line, 14, fill=MUTED))
+        y += 18
+    drawn, y = trains(view, ch, y + 6)
+    body.append(drawn)
+    drawn, y = hands(view, ch, y + 4)
+    body.append(drawn)
+    drawn, y, compose, defaults = controls(view, ch, y + 6)
+    body.append(drawn)
+    height = int(y + 10)
+    attrs = f' data-compose="{esc(compose)}"' if compose else ""
+    if compose and defaults:
+        attrs += f' data-defaults="{esc(defaults)}"'
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="tow-board" '
+        f'viewBox="0 0 {WIDTH} {height}" role="group" aria-label="{esc(_summary(view))}" '
+        f'font-family="system-ui, sans-serif" fill="{INK}"{attrs}>' + "".join(body) + "</svg>"
+    )

@@ -1,0 +1,106 @@
+"""The bonus step of the Tug of War table (see :mod:`.svg`): the pips left in each hand, the
+shares handed out so far, and the buttons that hand out the rest.
+
+With two players the leftover goes one way: two buttons (keep it all, or the opponent loses
+it all). With more, each opponent's share is a number from 0 to what is left: one button a
+number while there are few, else a share composed of digit buttons (the root's template is
+``-{hundreds}{tens}{units}@T``, every digit starting at 0) beside buttons for none and all.
+The last step keeps the rest: one button.
+"""
+
+from __future__ import annotations
+
+from taut.games.tug_of_war.model import TugModel
+from taut.games.tug_of_war.svg_pieces import MUTED, Draw, button, button_at, flow, text
+
+#: The most share buttons drawn one per number; above it a share is composed of digits.
+SHARE_BUTTONS = 30
+#: Place values of a composed share, lowest first (their slot names).
+PLACES = ("units", "tens", "hundreds", "thousands")
+
+
+def _share_digits(target: int, most: int, y: float) -> tuple[str, float, str, str]:
+    """Digit buttons composing a share ``0..most``; returns them, their bottom, the
+    template and the defaults."""
+    width = len(str(most))
+    out = []
+    for p in reversed(range(width)):
+        step = 10**p
+        top = min(9, most // step)
+        slot = PLACES[p]
+        out.append(text(10, y + 20, slot, 14, fill=MUTED))
+        for d in range(top + 1):
+            label = f"{slot} digit {d} of the share"
+            out.append(button(100 + d * 40, y, 34, str(d), label, part=f"{slot}={d}"))
+        y += 36
+    template = "-" + "".join(f"{{{PLACES[p]}}}" for p in reversed(range(width))) + f"@{target}"
+    defaults = ";".join(f"{PLACES[p]}=0" for p in range(width))
+    return "".join(out), y, template, defaults
+
+
+def bonus_buttons(
+    view: TugModel, other: dict[int, str], y: float
+) -> tuple[str, float, str | None, str | None]:
+    """The bonus step's buttons from ``other`` (action id -> notation of the legal moves);
+    returns them, their bottom, and the root's template and defaults for composed shares."""
+    game = view.game
+    bonus = view.bonus
+    assert bonus is not None
+    left = bonus.remaining
+    winner = view.seat_name(bonus.winner)
+    out: list[str] = []
+    items: list[tuple[float, Draw]] = []
+    shares = sorted((a - game.GIVE0, move) for a, move in other.items() if a != game.KEEP)
+    if game.KEEP in other:
+        keep = other[game.KEEP]
+        label = f"{winner} keeps the remaining {left} points ({keep})"
+        items.append((170, button_at(160, f"Keep {left}", label, keep)))
+    target = "" if bonus.target is None else view.seat_name(bonus.target)
+    compose = defaults = None
+    if shares and not game.split_bonus:
+        for k, move in shares:
+            if k == 0:
+                caption, label = f"Keep all {left}", f"{winner} keeps all {left} points ({move})"
+            else:
+                caption, label = f"{target} loses {k}", f"{target} loses all {k} points ({move})"
+            items.append((170, button_at(160, caption, label, move)))
+    elif shares and len(shares) <= SHARE_BUTTONS + 1:
+        out.append(text(10, y + 18, f"Points {target} loses:", 14))
+        y += 26
+        for k, move in shares:
+            label = f"{target} loses {k} of the {left} points ({move})"
+            items.append((44, button_at(38, str(k), label, move)))
+    elif shares:
+        assert bonus.target is not None
+        none, every = shares[0], shares[-1]
+        out.append(text(10, y + 18, f"Points {target} loses (0 to {every[0]}):", 14))
+        y += 26
+        items.append(
+            (120, button_at(110, "none: 0", f"{target} loses nothing ({none[1]})", none[1]))
+        )
+        label = f"{target} loses all {every[0]} points ({every[1]})"
+        items.append((120, button_at(110, f"all: {every[0]}", label, every[1])))
+        digits, bottom, compose, defaults = _share_digits(bonus.target, every[0], y + 40)
+        drawn, _ = flow(items, 10, y, 40)
+        return "".join(out) + drawn + digits, bottom, compose, defaults
+    drawn, bottom = flow(items, 10, y, 40) if items else ("", y)
+    return "".join(out) + drawn, bottom, compose, defaults
+
+
+def bonus_facts(view: TugModel, y: float) -> tuple[str, float]:
+    """The pips left in each hand at the round's end and the shares handed out so far."""
+    bonus = view.bonus
+    assert bonus is not None
+    names = view.seat_name
+    left = ", ".join(f"{names(s)} {p}" for s, p in enumerate(bonus.pips) if p is not None)
+    lines = [f"Pips left in hand: {left}."]
+    if bonus.given:
+        given = ", ".join(
+            f"{names(s)} -{k}" for s, k in zip(bonus.targets, bonus.given, strict=False)
+        )
+        lines.append(f"Handed out so far: {given}.")
+    out = []
+    for line in lines:
+        out.append(text(10, y + 16, line, 14))
+        y += 20
+    return "".join(out), y + 4

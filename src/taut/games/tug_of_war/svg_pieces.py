@@ -1,0 +1,151 @@
+"""The pieces the Tug of War table is drawn with (see :mod:`.svg`): dominoes with their pips
+as dots, buttons, text, and rows of items that wrap at the picture's right margin.
+
+Dots follow one pattern per number up to 12 (the double-twelve set): a column of dots on
+each side of a half and a column in the middle, so a number is read by its shape.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from taut.core.svg import esc
+
+#: Width of the picture (its height follows from what is drawn).
+WIDTH = 640
+
+INK = "#1a1a1a"
+MUTED = "#666666"
+BLUE = "#0072B2"
+ORANGE = "#E69F00"
+GREEN = "#009E73"
+VERMILLION = "#D55E00"
+#: Fills: a tile, a starter (a tint of reddish purple), an open end (a tint of orange).
+TILE_FILL = "#fffdf7"
+STARTER_FILL = "#f5dcea"
+END_FILL = "#fdebc8"
+
+Draw = Callable[[float, float], str]
+"""Draws one item of a row at its top-left corner."""
+
+
+def text(x: float, y: float, words: str, size: int = 14, **attrs: str) -> str:
+    """A ``<text>`` at ``(x, y)``: ``words`` escaped; ``attrs`` with ``_`` for ``-``."""
+    extra = "".join(f' {k.replace("_", "-")}="{esc(v)}"' for k, v in attrs.items())
+    return f'<text x="{x:g}" y="{y:g}" font-size="{size}"{extra}>{esc(words)}</text>'
+
+
+def clickable(label: str, move: str | None, part: str | None) -> str:
+    """The attributes of a clickable element (a whole move or one part of one)."""
+    what = f'data-move="{esc(move)}"' if move is not None else f'data-part="{esc(part)}"'
+    return f'class="tow-click" {what} role="button" tabindex="0" aria-label="{esc(label)}"'
+
+
+def _spread(count: int) -> list[float]:
+    """``count`` positions spread evenly over -1..1 (one in the middle)."""
+    if count == 1:
+        return [0.0]
+    return [-1 + 2 * i / (count - 1) for i in range(count)]
+
+
+#: Pips by number: a column of dots each side and a column in the middle (counts), so
+#: every number to 12 has one clear pattern; 2 and 3 run corner to corner.
+_COLUMNS = {
+    4: (2, 0),
+    5: (2, 1),
+    6: (3, 0),
+    7: (3, 1),
+    8: (3, 2),
+    9: (3, 3),
+    10: (4, 2),
+    11: (4, 3),
+    12: (4, 4),
+}
+
+
+def pip_spots(number: int) -> list[tuple[float, float]]:
+    """Where the dots of ``number`` lie in a half, as ``(x, y)`` in -1..1."""
+    if number <= 0:
+        return []
+    if number == 1:
+        return [(0.0, 0.0)]
+    if number in (2, 3):
+        spots = [(1.0, -1.0), (-1.0, 1.0)]
+        return [*spots, (0.0, 0.0)] if number == 3 else spots
+    side, middle = _COLUMNS.get(number, (4, 4))
+    spots = [(x, y) for x in (-1.0, 1.0) for y in _spread(side)]
+    return spots + [(0.0, y) for y in _spread(middle)] if middle else spots
+
+
+def _pips(cx: float, cy: float, size: float, number: int) -> str:
+    reach = size / 2 - size * (0.22 if number < 10 else 0.17)
+    radius = size * (0.085 if number < 10 else 0.07)
+    return "".join(
+        f'<circle cx="{cx + x * reach:.1f}" cy="{cy + y * reach:.1f}" r="{radius:.1f}"/>'
+        for x, y in pip_spots(number)
+    )
+
+
+def domino(
+    x: float,
+    y: float,
+    halves: tuple[int, int],
+    half: float,
+    vertical: bool = False,
+    fill: str = TILE_FILL,
+    stroke: float = 1.5,
+) -> str:
+    """A domino with its top-left corner at ``(x, y)``: ``halves`` left to right (top to
+    bottom when ``vertical``), each a square of side ``half`` with its pips as dots."""
+    w, h = (half, 2 * half) if vertical else (2 * half, half)
+    a, b = halves
+    if vertical:
+        line = f'<line x1="{x + 4:g}" y1="{y + half:g}" x2="{x + w - 4:g}" y2="{y + half:g}"/>'
+        second = (x + half / 2, y + 1.5 * half)
+    else:
+        line = f'<line x1="{x + half:g}" y1="{y + 4:g}" x2="{x + half:g}" y2="{y + h - 4:g}"/>'
+        second = (x + 1.5 * half, y + half / 2)
+    return (
+        f'<rect class="tow-hit" x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="4" '
+        f'fill="{fill}" stroke="{INK}" stroke-width="{stroke:g}"/>'
+        f'<g stroke="{INK}" stroke-width="1">{line}</g>'
+        f'<g fill="{INK}">{_pips(x + half / 2, y + half / 2, half, a)}'
+        f"{_pips(*second, half, b)}</g>"
+    )
+
+
+def button(x: float, y: float, width: float, caption: str, label: str, **click: str) -> str:
+    """A labelled button making a move (``move=``) or setting a part (``part=``)."""
+    return (
+        f"<g {clickable(label, click.get('move'), click.get('part'))}>"
+        f'<rect class="tow-hit" x="{x:g}" y="{y:g}" width="{width:g}" height="30" rx="6" '
+        f'fill="#ffffff" stroke="{BLUE}" stroke-width="2"/>'
+        + text(
+            x + width / 2, y + 20, caption, 15, text_anchor="middle", fill=BLUE, font_weight="bold"
+        )
+        + "</g>"
+    )
+
+
+def flow(
+    items: Sequence[tuple[float, Draw]], x0: float, y0: float, line: float
+) -> tuple[str, float]:
+    """Items of the given widths laid out left to right from ``(x0, y0)``, wrapping to a
+    new line of height ``line`` at the right margin; returns the drawing and its bottom."""
+    out, x, y = [], x0, y0
+    for width, draw in items:
+        if x > x0 and x + width > WIDTH - 8:
+            x, y = x0, y + line
+        out.append(draw(x, y))
+        x += width
+    return "".join(out), y + line
+
+
+def button_at(width: float, caption: str, label: str, move: str) -> Draw:
+    """A button making ``move``, as an item of a row (see :func:`flow`)."""
+    return lambda x, y: button(x, y, width, caption, label, move=move)
+
+
+def tiles(count: int) -> str:
+    """``1 tile``, ``2 tiles``."""
+    return "1 tile" if count == 1 else f"{count} tiles"
