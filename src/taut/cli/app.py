@@ -1,88 +1,64 @@
-"""The ``taut`` command: the Typer application and the helpers every command shares."""
+"""The ``taut`` command: the root group, the generated per-game groups and ``main``."""
 
 from __future__ import annotations
 
-from typing import Any, NoReturn
+import click
 
-import typer
-from rich.console import Console
-from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+from taut import __version__
+from taut.cli.arena import build_arena
+from taut.cli.bench import build_bench
+from taut.cli.common import console, err_console
+from taut.cli.games import list_games
+from taut.cli.groups import CONTEXT, ContributedGroup, GameGroup, contributed
+from taut.cli.play import build_play
+from taut.cli.replay import build_replay
+from taut.cli.selfplay import build_selfplay
+from taut.cli.serve import serve, verify
 
-from taut.core.errors import TautError
-from taut.core.game import Game
-from taut.core.options import parse_option_pairs
-from taut.core.registry import make
 
-app = typer.Typer(
-    help="taut: play, analyse and solve Pulling Strings, Push-Pull, Tug of War and Track Tiles.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
+class TautGroup(click.Group):
+    """The root group: its own commands, then the top-level commands of the plugins."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        """Built-in commands and plugin commands, sorted."""
+        return sorted(set(super().list_commands(ctx)) | set(contributed("")))
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        """A built-in command, else a plugin's top-level one."""
+        return super().get_command(ctx, cmd_name) or contributed("").get(cmd_name)
+
+
+@click.group(cls=TautGroup, context_settings=CONTEXT)
+@click.version_option(__version__, "--version", prog_name="taut")
+@click.option(
+    "--no-color",
+    is_flag=True,
+    default=False,
+    help="Plain text without colours (so does the NO_COLOR environment variable).",
 )
-play_app = typer.Typer(
-    help="Play a game in the terminal (humans and agents).", no_args_is_help=True
-)
-replay_app = typer.Typer(
-    help="Replay games from move lists or records, checking every move.", no_args_is_help=True
-)
-solve_app = typer.Typer(help="Solve games exactly.", no_args_is_help=True)
-selfplay_app = typer.Typer(
-    help="Play many games between agents and write their records.", no_args_is_help=True
-)
-analyse_app = typer.Typer(help="Analyse games and agents.", no_args_is_help=True)
-app.add_typer(play_app, name="play")
-app.add_typer(selfplay_app, name="selfplay")
-app.add_typer(analyse_app, name="analyse")
-app.add_typer(replay_app, name="replay")
-app.add_typer(solve_app, name="solve")
+def cli(no_color: bool) -> None:
+    """taut: play, analyse and solve small games about pulling and pushing.
 
-console = Console(highlight=False)
-err_console = Console(stderr=True, highlight=False)
-
-#: Exit status for bad input: an illegal move, a malformed file, a wrong option.
-EXIT_BAD_INPUT = 2
-
-#: What may sit in a seat, for the help of the play commands.
-WHO = "human, a level (easy, medium, hard) or an agent spec (random, greedy, smmcts:think=1...)"
-
-#: ``--think``: seconds per move for the agents that search.
-THINK = typer.Option(
-    None,
-    "--think",
-    min=0.01,
-    help="Seconds per move for searching agents: hard (default 2), smmcts, mcts, ismcts, nash. "
-    "A spec's own think=S wins.",
-)
-
-
-def fail(message: str, code: int = EXIT_BAD_INPUT) -> NoReturn:
-    """Print ``error: message`` on stderr and exit with ``code``."""
-    err_console.print(f"[bold red]error:[/bold red] {escape(message)}")
-    raise typer.Exit(code)
-
-
-def make_game(name: str, options: dict[str, Any], extra: list[str] | None = None) -> Game:
-    """Create a game from command-line options, failing cleanly on a bad option.
-
-    ``extra`` holds ``key=value`` strings from a repeatable ``--option`` flag.
+    `taut games` lists the games and their options. Every command has --help.
     """
-    try:
-        merged = dict(options)
-        merged.update(parse_option_pairs(extra or []))
-        return make(name, **{k: v for k, v in merged.items() if v is not None})
-    except TautError as exc:
-        fail(str(exc))
+    if no_color:
+        console.no_color = err_console.no_color = True
 
 
-def progress_bar(quiet: bool = False) -> Progress:
-    """The progress bar of long commands (hidden with ``quiet``, e.g. for ``--json``)."""
-    return Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-        disable=quiet,
-    )
+cli.add_command(list_games)
+cli.add_command(serve)
+cli.add_command(verify)
+cli.add_command(GameGroup("play", build_play, "Play a game in the terminal (humans and agents)."))
+cli.add_command(GameGroup("replay", build_replay, "Replay records or turns, checking every step."))
+cli.add_command(
+    GameGroup("selfplay", build_selfplay, "Play many games between agents and write records.")
+)
+cli.add_command(GameGroup("bench", build_bench, "Measure uniform-random self-play speed."))
+cli.add_command(GameGroup("arena", build_arena, "Round-robin tournaments between agents."))
+cli.add_command(ContributedGroup("solve", "Solve games exactly."))
+cli.add_command(ContributedGroup("analyse", "Analyse games and agents exactly."))
+
+
+def main() -> None:
+    """Entry point of the ``taut`` console script."""
+    cli()

@@ -1,24 +1,26 @@
-"""``taut bench``: uniform-random self-play speed of a game on one core."""
+"""``taut bench GAME``: uniform-random self-play speed of a game on one core."""
 
 from __future__ import annotations
 
 import json
 import random
 import time
+from typing import Any
 
-import typer
+import click
 
-from taut.cli.app import app, console, make_game
-from taut.core.registry import game_class
+from taut.cli.common import console, fail, json_param
+from taut.cli.options import build_game, game_command, option_flags
+from taut.core.errors import TautError
+from taut.core.game import Game
+from taut.core.plugin import GamePlugin
+
+#: The turn limit random play gets in games that have one and were given none.
+BENCH_MAX_TURNS = 200
 
 
-def bench_game(name: str, seconds: float, options: list[str], seed: int = 0) -> dict[str, object]:
-    """Play random games of ``name`` for ``seconds``; return games/s and turns/s."""
-    extra = list(options)
-    has_max = any(spec.name == "max_turns" for spec in game_class(name).OPTIONS)
-    if has_max and not any(o.split("=")[0] in ("max_turns", "max-turns") for o in extra):
-        extra.append("max_turns=200")  # self-play default: a random game always ends
-    game = make_game(name, {}, extra)
+def bench_game(game: Game, seconds: float, seed: int = 0) -> dict[str, Any]:
+    """Play random games of ``game`` for ``seconds``; games/s and turns/s."""
     rng = random.Random(seed)
     playout = game.random_playout
     games = turns = 0
@@ -33,7 +35,7 @@ def bench_game(name: str, seconds: float, options: list[str], seed: int = 0) -> 
             break
     elapsed = now - start
     return {
-        "game": name,
+        "game": game.name,
         "options": game.options,
         "seconds": round(elapsed, 3),
         "games": games,
@@ -43,24 +45,47 @@ def bench_game(name: str, seconds: float, options: list[str], seed: int = 0) -> 
     }
 
 
-@app.command()
-def bench(
-    game: str = typer.Argument(..., help="Game name, e.g. pulling-strings."),
-    seconds: float = typer.Option(3.0, min=0.01, help="How long to play."),
-    option: list[str] = typer.Option(
-        [], "--option", "-O", help="Game option key=value (repeatable)."
-    ),
-    seed: int = typer.Option(0, help="Random seed."),
-    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
-) -> None:
-    """Play uniform-random games on one core and report games/s and turns/s."""
-    result = bench_game(game, seconds, option, seed)
-    if as_json:
-        keys = ("game", "games_per_s", "turns_per_s", "games", "turns", "seconds")
-        print(json.dumps({k: result[k] for k in keys}))
-    else:
+def build_bench(plugin: GamePlugin) -> click.Command:
+    """The ``bench`` command of one game."""
+    options = option_flags(plugin)
+
+    def run(**values: Any) -> None:
+        try:
+            game = build_game(
+                plugin,
+                options.given(values),
+                values["option_pairs"],
+                defaults={"max_turns": BENCH_MAX_TURNS},
+            )
+        except TautError as exc:
+            fail(str(exc))
+        result = bench_game(game, values["seconds"], values["seed"])
+        if values["as_json"]:
+            keys = ("game", "games_per_s", "turns_per_s", "games", "turns", "seconds")
+            print(json.dumps({k: result[k] for k in keys}))
+            return
         console.print(
-            f"{game}: {result['games']} games, {result['turns']} turns in {result['seconds']} s: "
-            f"[bold]{result['games_per_s']:,.0f} games/s, "
+            f"{plugin.name}: {result['games']} games, {result['turns']} turns in "
+            f"{result['seconds']} s: [bold]{result['games_per_s']:,.0f} games/s, "
             f"{result['turns_per_s']:,.0f} turns/s[/bold]"
         )
+
+    params: list[click.Parameter] = [
+        click.Option(
+            ["--seconds"],
+            type=click.FloatRange(min=0.01, max=86_400.0),
+            default=3.0,
+            show_default=True,
+            help="How long to play.",
+        ),
+        click.Option(["--seed"], type=int, default=0, show_default=True, help="Random seed."),
+        json_param(),
+    ]
+    return game_command(
+        plugin.name,
+        plugin,
+        run,
+        params,
+        f"Play uniform-random games of {plugin.title} on one core; report games/s and turns/s."
+        f"\n\nGames with a turn limit option get max_turns={BENCH_MAX_TURNS} unless given.",
+    )

@@ -2,22 +2,26 @@
 
 from __future__ import annotations
 
+import click
+from rich.markup import escape
 from rich.table import Table
 
-from taut.cli.app import app, console
-from taut.core.registry import game_class, games
+from taut.cli.common import console
+from taut.core.registry import plugins
 
 
-@app.command(name="games")
+@click.command(name="games", context_settings={"help_option_names": ["-h", "--help"]})
 def list_games() -> None:
     """List every game with its options, defaults and allowed values."""
-    for name in games():
-        cls = game_class(name)
-        table = Table(title=f"{cls.title} ({name})", title_justify="left")
+    for found in plugins():
+        table = Table(title=f"{found.title} ({found.name})", title_justify="left")
         table.add_column("option")
         table.add_column("default")
         table.add_column("allowed")
         table.add_column("meaning")
-        for spec in cls.OPTIONS:
+        for spec in found.game_class.OPTIONS:
             table.add_row(spec.name, str(spec.default), spec.allowed(), spec.doc)
         console.print(table)
+        if found.summary:
+            console.print(escape(found.summary))
+        console.print()

@@ -1,31 +1,50 @@
 """A terminal table: human seats enter actions, with hidden entry when people share a screen.
 
-A human is just another :class:`~taut.agents.base.Agent`. When two or more humans share the
-terminal, each entry is typed without echo and the screen is cleared before and after it,
-so nobody sees another's choice. A bad entry gets a message and a new prompt; the game is
-never lost. Commands at any prompt: ``help`` (legal actions), ``draw`` (offer a draw, unless
-the table is made with ``draw_offers=False`` because "draw" is a move of the game), ``quit``
-(stop; the record so far is kept).
+A human is just another :class:`~taut.agents.base.Agent`. What is shown comes from the
+game's :class:`~taut.core.presenter.Presenter`; this module only prints it and reads
+answers. A bad entry gets a message and a new prompt; the game is never lost.
+
+When two or more humans share the terminal, what one seat may see (its hand, its screen,
+what it types) is shown on the terminal's alternate screen, which is wiped (scrollback
+included) before play goes back to the shared screen; entries are typed without echo, and
+an entry that is refused is not repeated in the message. So nobody can scroll back to
+another player's hand or choice.
+
+Commands at any prompt: ``help`` (the move's help), ``rules``, ``hint`` (what the strongest
+level would play here), ``undo`` (take back your last turn, when you play against the
+computer alone), ``draw`` (offer a draw, where the game has agreed draws), ``quit`` (stop;
+the record so far is kept).
 """
 
 from __future__ import annotations
 
 import getpass
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from rich.console import Console
 from rich.markup import escape
 
+from taut.agents import make_agent
 from taut.agents.base import Agent
-from taut.arena.match import DrawOffer, MatchResult, Observer, QuitGame, play_match
-from taut.core.errors import ActionError
-from taut.core.game import Game, State
+from taut.arena.match import DrawOffer, MatchEvents, MatchResult, QuitGame, Undo, play_match
+from taut.core.errors import ActionError, RecordError, TautError
+from taut.core.game import Game, NodeKind, State
+from taut.core.presenter import Block, Presenter, Rule
 from taut.core.record import GameRecord
 
 #: Legal actions listed by ``help`` at most.
 HELP_LIMIT = 60
+#: Seconds the strongest level thinks for a ``hint``.
+HINT_THINK = 1.0
+#: Moves a hint lists at most.
+HINT_MOVES = 5
+
+#: Terminal controls: the alternate screen, and wiping the screen with its scrollback.
+ALT_SCREEN_ON = "\x1b[?1049h"
+ALT_SCREEN_OFF = "\x1b[?1049l"
+WIPE = "\x1b[H\x1b[2J\x1b[3J"
 
 ReadLine = Callable[[str, bool], str]
 """Reads one line: ``(prompt, hidden) -> text``; raises EOFError at end of input."""
@@ -36,32 +55,33 @@ def terminal_read_line(prompt: str, hidden: bool) -> str:
     return getpass.getpass(prompt) if hidden else input(prompt)
 
 
+def show(console: Console, blocks: Sequence[Block]) -> None:
+    """Print a presenter's blocks: rules as rules, text as Rich markup."""
+    for block in blocks:
+        if isinstance(block, Rule):
+            console.rule(escape(block.title))
+        else:
+            console.print(block)
+
+
 class TerminalTable:
     """Shared terminal for the human seats of one game."""
 
     def __init__(
         self,
         console: Console,
-        render: Callable[[State], str],
+        presenter: Presenter,
         humans: int,
         read_line: ReadLine = terminal_read_line,
-        verb: str = "plays",
-        draw_offers: bool = True,
-        help_text: Callable[[State, int], str] | None = None,
     ) -> None:
         self.console = console
-        self.render = render
+        self.presenter = presenter
         self.cover = humans >= 2
         self.read_line = read_line
-        self.verb = verb
-        #: Whether typing ``draw`` offers a draw; games where "draw" is a move turn it off.
-        self.draw_offers = draw_offers
-        #: What ``help`` prints for a seat; by default its legal actions (at most
-        #: ``HELP_LIMIT`` of them: some games have thousands).
-        self.help_text = help_text
         #: The public account of the last turn, shown again after each handover (the screen
         #: is cleared between people, which would otherwise wipe it before it is read).
-        self.report = ""
+        self.report: list[Block] = []
+        self._hint_agent: Agent | None = None
 
     def _read(self, prompt: str, hidden: bool) -> str:
         try:
@@ -70,60 +90,134 @@ class TerminalTable:
             self.console.print()
             raise QuitGame() from None
 
+    def _control(self, code: str) -> None:
+        """Send a terminal control (only to a real terminal)."""
+        if self.console.is_terminal:
+            self.console.file.write(code)
+            self.console.file.flush()
+
     def ask_action(self, state: State, seat: int) -> int:
-        """Prompt the human at ``seat`` until a legal action is entered."""
+        """Prompt the human at ``seat`` (``state`` is that seat's view) until a legal action
+        is entered; a move the presenter makes for the human is announced instead."""
         name = state.seat_name(seat)
-        if self.cover:
-            self.console.clear()
-            self._read(
-                f"Pass the keyboard to {name}; press Enter when only {name} can see. ", False
-            )
-            if self.report:
-                self.console.print(escape(self.report))
-            self.console.print(self.render(state))
+        forced = self.presenter.forced(state, seat)
+        if forced is not None:
+            text = state.action_to_string(seat, forced)
+            self.console.print(escape(f"{name}: {text} (the only move)."))
+            return forced
+        if not self.cover:
+            show(self.console, self.presenter.prompt(state, seat))
+            return self._ask(state, seat)
+        self._read(f"Pass the keyboard to {name}; press Enter when only {name} can see. ", False)
+        self._control(ALT_SCREEN_ON + WIPE)
+        try:
+            show(self.console, self.report)
+            show(self.console, self.presenter.screen(state, seat))
+            action = self._ask(state, seat)
+        finally:
+            self._control(WIPE + ALT_SCREEN_OFF)
+        self.console.print(escape(f"{name} has chosen (hidden)."))
+        return action
+
+    def _ask(self, state: State, seat: int) -> int:
+        """Read entries until one is a legal action (commands are carried out on the way)."""
+        prompt = f"{state.seat_name(seat)} {self.presenter.verb}> "
         while True:
-            text = self._read(f"{name} {self.verb}> ", self.cover)
-            lowered = text.lower()
-            # Only words that are no action in any game: "h" is a Pulling Strings letter.
-            if lowered in ("help", "?"):
-                self.console.print(escape(self._help(state, seat)))
-                if self.help_text is None:  # a game's own help names its commands
-                    offer = "draw (offer a draw), " if self.draw_offers else ""
-                    self.console.print(f"Commands: help, {offer}quit (stop the game)")
-                continue
-            if lowered == "quit":
-                raise QuitGame()
-            if lowered == "draw" and self.draw_offers:
-                raise DrawOffer(seat)
-            if not text:
+            text = self._read(prompt, self.cover)
+            if self._command(text.lower(), state, seat) or not text:
                 continue
             try:
                 action = state.string_to_action(seat, text)
                 if not state.is_legal(seat, action):
                     raise ActionError(state.illegal_reason(seat, action))
             except ActionError as exc:
-                self.console.print(
-                    f"[red]{escape(str(exc))}[/red] (type help for the legal actions)"
-                )
+                # A hidden entry is never repeated: the message would show what was typed.
+                why = "Not a legal move here" if self.cover else escape(str(exc))
+                self.console.print(f"[red]{why}[/red] (type help for the legal moves)")
                 continue
-            if self.cover:
-                self.console.clear()
-                self.console.print(f"{name} has chosen (hidden).")
+            self.presenter.entered(state, seat, text, action)
             return action
 
-    def _help(self, state: State, seat: int) -> str:
-        if self.help_text is not None:
-            return self.help_text(state, seat)
-        legal = list(state.legal_actions(seat))
-        shown = " ".join(state.action_to_string(seat, a) for a in legal[:HELP_LIMIT])
-        more = f" ... and {len(legal) - HELP_LIMIT} more" if len(legal) > HELP_LIMIT else ""
-        return f"Legal: {shown}{more}"
+    def _command(self, word: str, state: State, seat: int) -> bool:
+        """Carry out a command typed at the prompt; False when ``word`` is none (only words
+        that are no move in any game are commands: "h" may be a move)."""
+        if word in ("help", "?"):
+            self._help(state, seat)
+        elif word == "rules":
+            text = (
+                self.presenter.plugin.rules_text() or "The rules are in the game's documentation."
+            )
+            self.console.print(escape(text))
+        elif word == "hint":
+            self._hint(state, seat)
+        elif word == "undo":
+            if self.cover:
+                self.console.print("Take-backs are for a game against the computer alone.")
+                return True
+            raise Undo(seat)
+        elif word == "quit":
+            raise QuitGame()
+        elif word == "draw" and self.presenter.draw_offers:
+            raise DrawOffer(seat)
+        else:
+            return False
+        return True
+
+    def _help(self, state: State, seat: int) -> None:
+        text = self.presenter.move_help(state, seat)
+        if text is None:
+            legal = list(state.legal_actions(seat))
+            shown = " ".join(state.action_to_string(seat, a) for a in legal[:HELP_LIMIT])
+            more = f" ... and {len(legal) - HELP_LIMIT} more" if len(legal) > HELP_LIMIT else ""
+            text = f"Legal: {shown}{more}"
+        self.console.print(escape(text))
+        offer = "draw (offer a draw), " if self.presenter.draw_offers else ""
+        undo = "" if self.cover else "undo (take back your last turn), "
+        self.console.print(f"Commands: help, rules, hint, {undo}{offer}quit (stop the game)")
+
+    def _hint(self, state: State, seat: int) -> None:
+        """What the strongest level would play here, with its mix where moves are secret."""
+        try:
+            if self._hint_agent is None:
+                self._hint_agent = make_agent("hard", think=HINT_THINK, game=state.game)
+            with self.console.status("thinking about a hint"):
+                mix = self._hint_agent.strategy(state, seat, random.Random(0))
+        except TautError as exc:
+            self.console.print(escape(f"No hint here: {exc}"))
+            return
+        best = sorted(mix.items(), key=lambda kv: -kv[1])[:HINT_MOVES]
+        if state.kind is NodeKind.SIMULTANEOUS and len(best) > 1:
+            moves = ", ".join(f"{state.action_to_string(seat, a)} {p:.0%}" for a, p in best)
+            text = f"hard would mix: {moves}"
+        else:
+            text = f"hard would play {state.action_to_string(seat, best[0][0])}"
+        self.console.print(escape(text + "."))
 
     def ask_draw(self, state: State, seat: int) -> bool:
         """Ask the human at ``seat`` whether to accept a draw."""
         name = state.seat_name(seat)
         answer = self._read(f"A draw is offered. {name}, accept? [y/N] ", False)
         return answer.lower() in ("y", "yes")
+
+    def events(self, seats: Sequence[str], viewer: int | None) -> MatchEvents:
+        """What the table shows about draw offers and take-backs."""
+
+        def draw(offering: int, answers: dict[int, bool]) -> None:
+            names = self.presenter.game.info.seats
+            for s, yes in sorted(answers.items()):
+                if seats[s] != "human":
+                    verb = "accepts the draw" if yes else "declines the draw; play goes on"
+                    self.console.print(escape(f"{names[s]} ({seats[s]}) {verb}."))
+
+        def undo(seat: int, state: State) -> None:
+            self.presenter.turns = max(0, self.presenter.turns - 1)
+            self.console.print(escape(f"{self.presenter.game.info.seats[seat]} takes back."))
+            self.console.print(self.presenter.board(state.view(viewer)))
+
+        def refused(seat: int) -> None:
+            self.console.print("Nothing to take back yet.")
+
+        return MatchEvents(on_draw=draw, on_undo=undo, on_refused_undo=refused)
 
 
 class HumanAgent(Agent):
@@ -143,29 +237,71 @@ class HumanAgent(Agent):
         return self.table.ask_draw(state, seat)
 
 
+class RecordFile:
+    """Where a game's record is saved as the game goes on (nothing when no path is given)."""
+
+    def __init__(self, console: Console, path: Path | None) -> None:
+        self.console = console
+        self.path = path
+        self.saved = False
+        self._warned = False
+
+    def save(self, record: GameRecord) -> None:
+        """Write the record; a failure is reported once and play goes on."""
+        if self.path is None:
+            return
+        try:
+            record.save(self.path)
+            self.saved = True
+        except RecordError as exc:
+            if not self._warned:
+                self.console.print(f"[red]The record cannot be saved: {escape(str(exc))}[/red]")
+                self._warned = True
+
+
 def play_in_terminal(
     console: Console,
     game: Game,
+    table: TerminalTable,
     agents: Sequence[Agent],
     seed: int | None,
-    observer: Observer,
-    record: Path | None,
+    record_file: RecordFile,
+    seats: Mapping[str, str],
+    viewer: int | None = None,
+    state: State | None = None,
+    record: GameRecord | None = None,
 ) -> MatchResult | None:
-    """Play a game at the terminal: save the record after every node, say how it ended.
-
-    Returns None when a human stopped the game (the record so far is kept).
+    """Play a game at the terminal: show every node, save the record after every decision,
+    say how it ended. ``viewer`` is the seat whose view boards between turns show (the one
+    human at the table; None: what everybody sees). ``state`` and ``record`` continue a
+    game. Returns None when a human stopped the game (or Ctrl-C did).
     """
+    presenter = table.presenter
 
-    def save(rec: GameRecord) -> None:
-        if record is not None:
-            rec.save(record)
+    def observe(before: State, joint: dict[int, int], after: State) -> None:
+        blocks = presenter.after(before, joint, after, viewer)
+        if blocks:
+            table.report = blocks
+        show(console, blocks)
 
     try:
-        result = play_match(game, agents, seed=seed, observer=observer, on_record=save)
-    except QuitGame:
-        console.print("Game stopped." + (f" The record so far is in {record}." if record else ""))
+        result = play_match(
+            game,
+            agents,
+            seed=seed,
+            observer=observe,
+            on_record=record_file.save,
+            state=state,
+            record=record,
+            seats=seats,
+            events=table.events([seats[name] for name in game.info.seats], viewer),
+        )
+    except (QuitGame, KeyboardInterrupt):
+        where = f" The record so far is in {record_file.path}." if record_file.saved else ""
+        console.print("Game stopped." + where)
         return None
+    show(console, presenter.summary(result.state))
     console.print(f"[bold]{escape(result.state.describe_outcome())}[/bold]")
-    if record is not None:
-        console.print(f"Record written to {record}.")
+    if record_file.saved:
+        console.print(escape(f"Record written to {record_file.path}."))
     return result

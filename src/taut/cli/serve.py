@@ -1,0 +1,110 @@
+"""``taut serve`` (the browser front end) and ``taut verify`` (check a served game's record)."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import click
+
+from taut.cli.common import console, err_console, fail
+
+
+def data_dir() -> Path:
+    """Where the server keeps its SQLite file: ``$TAUT_DATA``, else the user's data folder."""
+    if os.environ.get("TAUT_DATA"):
+        return Path(os.environ["TAUT_DATA"])
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "taut"
+
+
+@click.command(name="serve", context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
+@click.option(
+    "--db",
+    default=None,
+    metavar="URL",
+    help="Database: postgresql+asyncpg://USER@HOST/DB, or sqlite+aiosqlite:///FILE "
+    "(default: taut.db in the data folder, see --data).",
+)
+@click.option(
+    "--data",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Folder of the default SQLite database (default: $TAUT_DATA or ~/.local/share/taut).",
+)
+@click.option(
+    "--workers",
+    type=click.IntRange(0, 64),
+    default=2,
+    show_default=True,
+    help="Processes that choose the computer's moves (0: threads).",
+)
+@click.option(
+    "--origin",
+    "origins",
+    multiple=True,
+    metavar="URL",
+    help="Another origin whose pages may connect (repeatable); the server's own always may.",
+)
+def serve(
+    host: str, port: int, db: str | None, data: Path | None, workers: int, origins: tuple[str, ...]
+) -> None:
+    """Play in the browser: every game, against friends through links or the computer.
+
+    Open the printed address. Moves are kept in a database (SQLite by default); several
+    servers on one PostgreSQL database serve the same games.
+    """
+    try:
+        import uvicorn
+
+        from taut.server.app import Settings, create_app
+    except ImportError as exc:
+        fail(f"the server needs the server extra (pip install 'taut[server]'): {exc}")
+    if db is None:
+        folder = data if data is not None else data_dir()
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            fail(f"cannot make the data folder {folder}: {exc.strerror or exc}")
+        path = folder / "taut.db"
+        db = f"sqlite+aiosqlite:///{path}"
+        where = f"the database is {path}"
+    else:
+        where = f"the database is {db.split('@')[-1]}"
+    app = create_app(Settings(database=db, origins=origins, computer_workers=workers))
+    console.print(f"taut serves on http://{host}:{port} ({where}); Ctrl-C stops it.")
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=16_384)
+
+
+@click.command(name="verify", context_settings={"help_option_names": ["-h", "--help"]})
+@click.argument("record", metavar="RECORD", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--json", "as_json", is_flag=True, default=False, help="Print the report as JSON.")
+def verify(record: Path, as_json: bool) -> None:
+    """Check a served game's record: every commitment's hash against its reveal, then
+    every move by the rules and the result.
+
+    Exit 0 when everything holds, 1 when something does not, 2 when the file cannot be read.
+    """
+    from taut.server.verify import verify_record
+
+    try:
+        raw = record.read_bytes()
+    except OSError as exc:
+        fail(f"cannot read {record}: {exc.strerror or exc}")
+    report = verify_record(raw)
+    if as_json:
+        print(json.dumps(report.to_json()))
+    else:
+        for problem in report.problems:
+            err_console.print(f"[red]wrong:[/red] {problem}", markup=True, highlight=False)
+        console.print(
+            f"{report.checked} commitment(s) match their reveals; {report.moves} moves replayed"
+            + (f"; {report.result}" if report.result else "")
+            + (". All verified." if report.ok else "."),
+            markup=False,
+        )
+    if not report.ok:
+        raise click.exceptions.Exit(1 if report.readable else 2)
