@@ -1,0 +1,192 @@
+"""The web application: pages, the JSON API and the WebSocket of live play.
+
+``create_app(settings)`` builds a FastAPI application over a :class:`~taut.server.store.Store`
+(SQLite file by default, PostgreSQL by URL). Nothing here names a game: the catalogue,
+the forms, the boards and the rules all come from the plugins.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, HTTPException, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
+
+from taut import __version__
+from taut.core.errors import TautError
+from taut.core.registry import games, plugin
+from taut.server import pages
+from taut.server.computer import Computer
+from taut.server.hub import Hub
+from taut.server.notify import Listener
+from taut.server.protocol import problem
+from taut.server.service import NewGame, make_game, new_token
+from taut.server.session import serve_socket
+from taut.server.store import Store, token_hash
+from taut.server.verify import verify_record
+
+log = logging.getLogger("taut.server")
+HERE = Path(__file__).parent
+
+
+@dataclass
+class Settings:
+    """How the server runs."""
+
+    database: str = "sqlite+aiosqlite:///taut.db"
+    """A SQLAlchemy URL: ``sqlite+aiosqlite:///PATH`` or ``postgresql+asyncpg://...``."""
+    origins: tuple[str, ...] = ()
+    """Origins allowed to open a WebSocket besides the server's own."""
+    computer_workers: int = 2
+    """Processes choosing the computer's moves (0: threads)."""
+    listen: bool = True
+    """On PostgreSQL, listen for other processes' events."""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """The application for ``settings``."""
+    settings = settings or Settings()
+    store = Store(settings.database)
+    hub = Hub(store, Computer(settings.computer_workers))
+    listener = (
+        Listener(settings.database, hub.notified, hub.catch_up_all)
+        if store.postgres and settings.listen
+        else None
+    )
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await store.create_tables()
+        if listener is not None:
+            await listener.start()
+        yield
+        if listener is not None:
+            await listener.stop()
+        await hub.close()
+        await store.close()
+
+    app = FastAPI(
+        title="taut", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None
+    )
+    app.state.hub = hub
+    app.state.store = store
+    app.state.settings = settings
+    templates = Jinja2Templates(directory=str(HERE / "templates"))
+    app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
+        first = exc.errors()[0] if exc.errors() else {}
+        where = ".".join(str(p) for p in first.get("loc", ())[1:]) or "request"
+        if first.get("type") == "json_invalid":
+            return JSONResponse({"error": "the request's body is not JSON"}, status_code=422)
+        return JSONResponse({"error": f"{where}: {problem(first)}"}, status_code=422)
+
+    @app.exception_handler(Exception)
+    async def unexpected(request: Request, exc: Exception) -> JSONResponse:
+        log.exception("unexpected error on %s", request.url.path)
+        return JSONResponse({"error": "something went wrong on the server"}, status_code=500)
+
+    pages.add_pages(app, templates, hub)
+    _add_api(app, store, hub)
+    _add_socket(app, hub, settings)
+    return app
+
+
+def _add_api(app: FastAPI, store: Store, hub: Hub) -> None:
+    @app.get("/api/games")
+    async def catalogue() -> list[dict[str, Any]]:
+        return [pages.game_entry(plugin(name)) for name in games()]
+
+    @app.post("/api/games")
+    async def new_game(request: NewGame) -> dict[str, Any]:
+        try:
+            made = await make_game(store, request)
+        except TautError as exc:
+            raise HTTPException(status_code=400, detail=str(exc)) from None
+        return {
+            "id": made.id,
+            "links": {seat: f"/g/{made.id}#{token}" for seat, token in made.links.items()},
+            "spectator": f"/g/{made.id}#{made.spectator}",
+            "mine": None if made.mine is None else f"/g/{made.id}#{made.mine}",
+        }
+
+    @app.get("/api/lobby")
+    async def lobby() -> list[dict[str, Any]]:
+        out = []
+        for game_id, name, open_seats, created in await store.open_games():
+            out.append({"id": game_id, "game": name, "title": plugin(name).title,
+                        "open_seats": open_seats, "created": created})  # fmt: skip
+        return out
+
+    @app.get("/api/games/{game_id}/open-seats")
+    async def open_seats(game_id: str) -> dict[str, Any]:
+        row = await store.load_game(game_id)
+        if row is None:
+            raise HTTPException(status_code=404, detail="no such game")
+        names = plugin(row.game).game_class(**row.config["options"]).info.seats
+        free = [
+            names[i]
+            for i, (kind, h) in enumerate(zip(row.seat_kinds, row.token_hashes, strict=True))
+            if kind == "open" and h is None
+        ]
+        return {"seats": free}
+
+    @app.post("/api/games/{game_id}/claim/{seat}")
+    async def claim(game_id: str, seat: str) -> dict[str, Any]:
+        table = await hub.table(game_id)
+        if table is None:
+            raise HTTPException(status_code=404, detail="no such game")
+        try:
+            index = table.game.seat_index(seat)
+        except TautError as exc:
+            raise HTTPException(status_code=400, detail=str(exc)) from None
+        token = new_token()
+        if not await store.claim_seat(game_id, index, token_hash(token)):
+            raise HTTPException(status_code=409, detail=f"seat {seat} is taken")
+        await hub.refresh_row(game_id)
+        return {"link": f"/g/{game_id}#{token}"}
+
+    @app.get("/api/games/{game_id}/record")
+    async def record(game_id: str) -> Response:
+        table = await hub.table(game_id)
+        if table is None:
+            raise HTTPException(status_code=404, detail="no such game")
+        if not table.state.is_terminal():
+            raise HTTPException(status_code=409, detail="the record is shown when the game is over")
+        body = json.dumps(table.record().to_json(), indent=1) + "\n"
+        headers = {"Content-Disposition": f'attachment; filename="taut-{game_id}.json"'}
+        return Response(body, media_type="application/json", headers=headers)
+
+    @app.get("/api/games/{game_id}/positions")
+    async def positions(game_id: str) -> list[dict[str, Any]]:
+        table = await hub.table(game_id)
+        if table is None:
+            raise HTTPException(status_code=404, detail="no such game")
+        if not table.state.is_terminal():
+            raise HTTPException(status_code=409, detail="a game is replayed once it is over")
+        return pages.positions(table)
+
+    @app.post("/api/verify")
+    async def verify(request: Request) -> dict[str, Any]:
+        raw = await request.body()
+        if len(raw) > 5_000_000:
+            raise HTTPException(status_code=413, detail="a record of at most 5 MB")
+        report = verify_record(raw)
+        return report.to_json()
+
+
+def _add_socket(app: FastAPI, hub: Hub, settings: Settings) -> None:
+    @app.websocket("/ws/{game_id}")
+    async def play(socket: WebSocket, game_id: str) -> None:
+        await serve_socket(socket, game_id, hub, settings.origins)

@@ -1,0 +1,122 @@
+"""Connected clients and what is on its way to them.
+
+Every message to a client goes through its :class:`Connection`'s outbox, in order, written by
+one task per connection: a command never waits for a slow client, and one client that
+stops reading cannot hold up a game for the others. A frame waiting in the outbox is
+replaced by a newer one (each frame is the whole game as that client may see it, so the
+newer says everything the older did); a client that falls further behind than
+:data:`MAX_BEHIND` messages is closed, and its page reconnects and gets a fresh frame.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+log = logging.getLogger("taut.server")
+
+#: Messages a connection may have waiting before it is closed as not reading.
+MAX_BEHIND = 64
+#: The close code for a client that does not keep up (RFC 6455: try again later).
+TOO_SLOW = 1013
+
+
+class Client(Protocol):
+    """A connected browser (or test client): something messages can be sent to."""
+
+    async def send_text(self, text: str) -> None:
+        """Send one message (JSON text)."""
+        ...
+
+    async def close(self, code: int) -> None:
+        """Close the connection."""
+        ...
+
+
+def as_text(data: dict[str, Any]) -> str:
+    """A message as compact JSON."""
+    return json.dumps(data, separators=(",", ":"))
+
+
+@dataclass(eq=False)
+class Connection:
+    """One client of one game, at a seat (``seat``) or watching (None)."""
+
+    client: Client
+    game_id: str
+    seat: int | None
+    gone: bool = False
+    """True once the client has gone or has been closed: nothing more is sent."""
+    _outbox: deque[tuple[bool, str]] = field(default_factory=deque)
+    _writer: asyncio.Task[None] | None = None
+
+    def send(self, data: dict[str, Any]) -> None:
+        """Queue one message (sent in order, without waiting)."""
+        self.send_text(as_text(data), frame=data.get("type") == "state")
+
+    def send_text(self, text: str, frame: bool = False) -> None:
+        """Queue one message already written as JSON; ``frame``: a state frame, which a
+        newer frame replaces while it waits."""
+        if self.gone:
+            return
+        outbox = self._outbox
+        if frame:
+            for i, (waiting_frame, _) in enumerate(outbox):
+                if waiting_frame:
+                    outbox[i] = (True, text)
+                    break
+            else:
+                outbox.append((True, text))
+        else:
+            outbox.append((False, text))
+        if len(outbox) > MAX_BEHIND:
+            self._drop()
+            return
+        if self._writer is None:
+            self._writer = asyncio.get_running_loop().create_task(self._write())
+
+    @property
+    def waiting(self) -> int:
+        """Messages queued and not yet being written."""
+        return len(self._outbox)
+
+    def close(self) -> None:
+        """Send nothing more (the client has gone)."""
+        self.gone = True
+        self._outbox.clear()
+
+    async def drained(self) -> None:
+        """Wait until everything queued has been written (or the client has gone)."""
+        while self._writer is not None:
+            await asyncio.shield(self._writer)
+
+    async def _write(self) -> None:
+        try:
+            while self._outbox and not self.gone:
+                _, text = self._outbox.popleft()
+                await self.client.send_text(text)
+        except Exception:  # a closed socket: the page reconnects by itself
+            self.close()
+        finally:
+            self._writer = None
+
+    def _drop(self) -> None:
+        log.info("closing a client of %s that does not keep up", self.game_id)
+        self.close()
+        task = asyncio.get_running_loop().create_task(self._close_client())
+        _CLOSING.add(task)
+        task.add_done_callback(_CLOSING.discard)
+
+    async def _close_client(self) -> None:
+        try:
+            await self.client.close(TOO_SLOW)
+        except Exception:  # already closed
+            log.debug("client of %s was closed already", self.game_id)
+
+
+#: Close tasks under way (kept so that they are not collected before they run).
+_CLOSING: set[asyncio.Task[None]] = set()

@@ -1,0 +1,356 @@
+"""The live side of the server: games in memory, their clients, and every command's path.
+
+A command goes: lock the game; check it against the position
+(:class:`~taut.server.table.GameTable`); write its events in one transaction
+(:class:`~taut.server.store.Store`); apply them; send every client its own frame;
+acknowledge; start whatever computer seats must now choose. The position in memory is
+trusted as current (other processes' events arrive by notification): if another process
+took the same ``seq`` first, the write fails, and the hub catches up and checks the command
+again, so two moves racing for one place resolve to one. A command refused (or found
+already done) is checked again after catching up, in case the refusal came from events not
+yet heard of; a resent move is answered, not played twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from taut.core.chance import derive_seed
+from taut.core.errors import TautError
+from taut.core.game import NodeKind
+from taut.core.registry import plugin
+from taut.server.clients import Connection, as_text
+from taut.server.commit import new_salt
+from taut.server.computer import Computer
+from taut.server.frames import Pictures, state_frame
+from taut.server.store import Conflict, GameRow, Store
+from taut.server.table import Batch, GameTable, Refused, Seat, parse_joint
+
+log = logging.getLogger("taut.server")
+
+#: How often a command is tried again after losing a race for its ``seq``.
+RETRIES = 5
+
+
+def table_from_row(row: GameRow) -> GameTable:
+    """A fresh table for a stored game (before its events are applied)."""
+    found = plugin(row.game)
+    config = row.config
+    game = found.game_class(**config["options"])
+    seats = [
+        Seat(kind="computer" if s.get("agent") else "human", agent=s.get("agent"))
+        for s in config["seats"]
+    ]
+    return GameTable(row.id, found, game, config, seats)
+
+
+class Hub:
+    """Every game this process serves, and the clients connected to them."""
+
+    def __init__(self, store: Store, computer: Computer) -> None:
+        self.store = store
+        self.computer = computer
+        self.tables: dict[str, GameTable] = {}
+        self.rows: dict[str, GameRow] = {}
+        self.locks: dict[str, asyncio.Lock] = {}
+        self.clients: dict[str, set[Connection]] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._thinking: set[tuple[str, int, int]] = set()
+        self._timers: dict[str, asyncio.TimerHandle] = {}
+        self._pictures: dict[str, Pictures] = {}
+
+    # -- games ---------------------------------------------------------------------------
+
+    async def table(self, game_id: str) -> GameTable | None:
+        """The game, loaded (and caught up) on first use; None if there is none."""
+        table = self.tables.get(game_id)
+        if table is not None:
+            return table
+        lock = self.locks.setdefault(game_id, asyncio.Lock())
+        async with lock:
+            table = self.tables.get(game_id)
+            if table is not None:
+                return table
+            row = await self.store.load_game(game_id)
+            if row is None:
+                return None
+            table = table_from_row(row)
+            await self._catch_up(table)
+            await self._load_secrets(table)
+            self.tables[game_id] = table
+            self.rows[game_id] = row
+        self._after_change(table)
+        return table
+
+    async def _catch_up(self, table: GameTable) -> bool:
+        """Apply the events other writers added; True if there were any."""
+        new = await self.store.events_after(table.id, table.seq)
+        for event in new:
+            table.apply(event)
+        if any(event.kind == "commit" for event in new):
+            await self._load_secrets(table)
+        return bool(new)
+
+    async def _load_secrets(self, table: GameTable) -> None:
+        """The choices of computer seats that committed (here or in another process) and
+        have not revealed: whoever completes the commitments reveals them."""
+        for seat in table.commits:
+            if (
+                table.seats[seat].kind == "computer"
+                and seat not in table.reveals
+                and seat not in table.secrets
+            ):
+                kept = await self.store.secret(table.id, table.node, seat)
+                if kept is not None:
+                    table.secrets[seat] = kept
+
+    def seat_of(self, game_id: str, hashed: str | None) -> int | str | None:
+        """The seat a token's hash opens (``"spectator"`` for the spectator token, None if
+        it opens nothing)."""
+        row = self.rows.get(game_id)
+        if row is None or hashed is None:
+            return None
+        if hashed == row.config.get("spectator_hash"):
+            return "spectator"
+        for seat, h in enumerate(row.token_hashes):
+            if h is not None and h == hashed:
+                return seat
+        return None
+
+    async def refresh_row(self, game_id: str) -> None:
+        """Reload a game's seats (an open seat was claimed)."""
+        row = await self.store.load_game(game_id)
+        if row is not None:
+            self.rows[game_id] = row
+
+    # -- clients -------------------------------------------------------------------------
+
+    def join(self, conn: Connection) -> None:
+        """Add a client and send it the game as it stands."""
+        self.clients.setdefault(conn.game_id, set()).add(conn)
+        text = self._frame_text(self.tables[conn.game_id], conn.seat)
+        if text is None:
+            conn.send({"type": "error", "message": "the game cannot be shown now"})
+        else:
+            conn.send_text(text, frame=True)
+
+    def leave(self, conn: Connection) -> None:
+        """Forget a client (and the game's drawings, when it was the last one)."""
+        conn.close()
+        conns = self.clients.get(conn.game_id)
+        if conns is not None:
+            conns.discard(conn)
+            if not conns:
+                del self.clients[conn.game_id]
+                self._pictures.pop(conn.game_id, None)
+
+    def frame(self, table: GameTable, seat: int | None) -> dict[str, Any]:
+        """The frame for a client at ``seat`` now (drawings shared while the position
+        stays)."""
+        pictures = self._pictures.setdefault(table.id, Pictures())
+        return state_frame(table, seat, pictures)
+
+    def broadcast(self, table: GameTable) -> None:
+        """Queue every client of the game its own frame (one frame, written once, per
+        seat)."""
+        conns = self.clients.get(table.id)
+        if not conns:
+            return
+        texts: dict[int | None, str | None] = {}
+        for conn in list(conns):
+            if conn.gone:
+                conns.discard(conn)
+                continue
+            if conn.seat not in texts:
+                texts[conn.seat] = self._frame_text(table, conn.seat)
+            text = texts[conn.seat]
+            if text is not None:
+                conn.send_text(text, frame=True)
+
+    def _frame_text(self, table: GameTable, seat: int | None) -> str | None:
+        """The frame as JSON; None (logged) when the game's pictures fail: the move stands,
+        and the clients keep the frame they have."""
+        try:
+            return as_text(self.frame(table, seat))
+        except Exception:
+            log.exception("cannot draw game %s for seat %s", table.id, seat)
+            return None
+
+    # -- commands ------------------------------------------------------------------------
+
+    async def command(self, game_id: str, make: Callable[[GameTable], Batch]) -> Batch:
+        """Run a command under the game's lock; write, apply and announce its events.
+
+        ``make`` checks the command against the table and returns its batch (raising
+        :class:`Refused`); it is called again on a caught-up table after a lost race, and
+        after a refusal or a repeat while the table may lag behind the store.
+        """
+        table = self.tables[game_id]
+        lock = self.locks.setdefault(game_id, asyncio.Lock())
+        seq = table.seq
+        try:
+            async with lock:
+                batch = await self._carry_out(table, make)
+        finally:
+            if table.seq != seq:  # new events, ours or caught up: every client hears
+                self.broadcast(table)
+                self._after_change(table)
+        return batch
+
+    async def _carry_out(self, table: GameTable, make: Callable[[GameTable], Batch]) -> Batch:
+        caught_up = False
+        for _ in range(RETRIES):
+            try:
+                batch = make(table)
+            except Refused:
+                if caught_up or not await self._catch_up(table):
+                    raise
+                caught_up = True
+                continue
+            if batch.repeat or not batch.events:
+                if caught_up or not await self._catch_up(table):
+                    return batch
+                caught_up = True
+                continue
+            try:
+                written = await self.store.append(
+                    table.id, table.seq, batch.events, self._status_after(table, batch),
+                    batch.secrets,
+                )  # fmt: skip
+            except Conflict:
+                await self._catch_up(table)
+                caught_up = True
+                continue
+            for event in written:
+                table.apply(event)
+            for move, seat, action, salt in batch.secrets:
+                if move == table.node:
+                    table.secrets[seat] = (action, salt)
+            return batch
+        raise Refused("the game is busy; try again")
+
+    @staticmethod
+    def _status_after(table: GameTable, batch: Batch) -> str | None:
+        if any(kind == "forfeit" for kind, _ in batch.events):
+            return "over"
+        state = table.state
+        moved = False
+        for kind, payload in batch.events:
+            if kind == "move":
+                state = state.apply(parse_joint(state, payload["joint"]))
+                moved = True
+        return "over" if moved and state.is_terminal() else None
+
+    async def notified(self, game_id: str, seq: int | None = None) -> None:
+        """Events up to ``seq`` (None: some) were added to ``game_id``, maybe by another
+        process: catch up and tell the clients."""
+        table = self.tables.get(game_id)
+        if table is None or (seq is not None and table.seq >= seq):
+            return  # not served here, or written here
+        lock = self.locks.setdefault(game_id, asyncio.Lock())
+        async with lock:
+            changed = await self._catch_up(table)
+        if changed:
+            self.broadcast(table)
+            self._arm_deadline(table)
+
+    async def catch_up_all(self) -> None:
+        """Catch up with every game served here (announcements may have been missed)."""
+        for game_id in list(self.tables):
+            await self.notified(game_id)
+
+    # -- computer seats and deadlines ------------------------------------------------------
+
+    def _after_change(self, table: GameTable) -> None:
+        """Start the computer seats that must choose, and the reveal deadline's clock (and
+        draw the chance nodes of a game stored before its opening deal was drawn)."""
+        if table.state.kind is NodeKind.CHANCE and (table.id, table.node, -1) not in self._thinking:
+            self._thinking.add((table.id, table.node, -1))
+            self._spawn(self._draw(table.id, table.node))
+        for seat in table.computers_to_act():
+            key = (table.id, table.node, seat)
+            if key not in self._thinking:
+                self._thinking.add(key)
+                self._spawn(self._think(table, table.node, seat))
+        self._arm_deadline(table)
+
+    def _spawn(self, job: Awaitable[Any]) -> None:
+        task = asyncio.ensure_future(job)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    @property
+    def busy(self) -> bool:
+        """Whether a computer seat is thinking, a chance is being drawn or a deadline is
+        being carried out."""
+        return bool(self._tasks)
+
+    async def settle(self) -> None:
+        """Wait until no computer seat is thinking and no chance is being drawn."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+    async def _think(self, table: GameTable, move: int, seat: int) -> None:
+        spec = table.seats[seat].agent or "medium"
+        seed = derive_seed(table.seed, "computer", move, seat)
+        try:
+            action = await self.computer.choose(
+                table.game.name,
+                dict(table.game.options),
+                table.state.to_json(),
+                seat,
+                spec,
+                seed,
+            )
+            salt = new_salt()
+            await self.command(table.id, lambda t: t.computer(seat, move, action, salt))
+        except (Refused, TautError) as exc:
+            log.warning("computer seat %s of %s could not move: %s", seat, table.id, exc)
+        except Exception:  # a broken agent or store must not stop the server
+            log.exception("computer seat %s of %s failed", seat, table.id)
+        finally:
+            self._thinking.discard((table.id, move, seat))
+
+    async def _draw(self, game_id: str, move: int) -> None:
+        try:
+            await self.command(game_id, lambda t: t.chance())
+        except Refused as exc:
+            log.warning("chance of %s: %s", game_id, exc)
+        except Exception:
+            log.exception("drawing the chance of %s failed", game_id)
+        finally:
+            self._thinking.discard((game_id, move, -1))
+
+    def _arm_deadline(self, table: GameTable) -> None:
+        deadline = table.config.get("reveal_deadline")
+        old = self._timers.pop(table.id, None)
+        if old is not None:
+            old.cancel()
+        if not deadline or table.phase != "reveal" or table.reveal_since is None:
+            return
+        delay = max(0.0, table.reveal_since + float(deadline) - time.time())
+        move = table.node
+        loop = asyncio.get_running_loop()
+        self._timers[table.id] = loop.call_later(
+            delay, lambda: self._spawn(self._expire(table.id, move))
+        )
+
+    async def _expire(self, game_id: str, move: int) -> None:
+        try:
+            await self.command(game_id, lambda t: t.forfeit_late(move))
+        except Refused as exc:
+            log.warning("deadline of %s: %s", game_id, exc)
+        except Exception:
+            log.exception("the deadline of %s failed", game_id)
+
+    async def close(self) -> None:
+        """Stop timers and computer work."""
+        for timer in self._timers.values():
+            timer.cancel()
+        for task in list(self._tasks):
+            task.cancel()
+        self.computer.close()

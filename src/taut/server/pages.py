@@ -1,0 +1,157 @@
+"""The HTML pages: the games, their rules, a new game's form, the game, its replay, checks.
+
+Pages are Jinja2 templates (autoescaped: a player's name can never become markup) around
+static scripts that need no build step. Everything game-specific on them comes from the
+plugins: the catalogue from :func:`game_entry`, the board and moves from the WebSocket.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi import FastAPI, HTTPException, Request
+from fastapi.responses import HTMLResponse
+from fastapi.templating import Jinja2Templates
+
+from taut import __version__
+from taut.core.errors import TautError, UnknownGameError
+from taut.core.forfeit import drawable
+from taut.core.game import Game
+from taut.core.plugin import GamePlugin
+from taut.core.record import GameRecord
+from taut.core.registry import games, plugin
+from taut.server.hub import Hub
+from taut.server.table import GameTable
+
+#: The levels a seat can be given in the browser, weakest first.
+LEVELS = ("easy", "medium", "hard")
+
+
+def game_entry(found: GamePlugin) -> dict[str, Any]:
+    """A game for the catalogue: its names, summary and options (for the new-game form)."""
+    return {
+        "name": found.name,
+        "title": found.title,
+        "summary": found.summary,
+        "options": [
+            {
+                "name": spec.name,
+                "kind": spec.kind.__name__,
+                "default": spec.default,
+                "choices": list(spec.choices),
+                "minimum": spec.minimum,
+                "maximum": spec.maximum,
+                "nullable": spec.nullable,
+                "doc": spec.doc,
+                "allowed": spec.allowed(),
+            }
+            for spec in found.game_class.OPTIONS
+        ],
+    }
+
+
+def seats_for(found: GamePlugin, options: dict[str, Any]) -> dict[str, Any]:
+    """The seats a game has with ``options``, and which levels can play it."""
+    from taut.agents import agent_refusal
+
+    game: Game = found.game_class(**options)
+    levels = [level for level in LEVELS if agent_refusal(level, game) is None]
+    return {
+        "seats": [
+            {"seat": name, "title": found.seat_title(game, i)}
+            for i, name in enumerate(game.info.seats)
+        ],
+        "levels": levels,
+    }
+
+
+def positions(table: GameTable) -> list[dict[str, Any]]:
+    """Every position of a finished game, for the replay page (the game is over: all shown)."""
+    record = GameRecord.from_json(table.record().to_json())
+    out: list[dict[str, Any]] = []
+    before = None
+    found = table.plugin
+    for joint, state in record.positions(table.game):
+        lines: list[str] = (
+            []
+            if joint is None or before is None or not joint
+            else found.narrate(before, joint, state)
+        )
+        board = drawable(state)
+        out.append(
+            {
+                "move": len(out),
+                "board": found.svg(board, None, []),
+                "text": found.render(board),
+                "lines": lines,
+                "result": state.describe_outcome() if state.outcome is not None else None,
+            }
+        )
+        before = state
+    return out
+
+
+def add_pages(app: FastAPI, templates: Jinja2Templates, hub: Hub) -> None:
+    """The HTML routes."""
+
+    def page(request: Request, name: str, **context: Any) -> HTMLResponse:
+        context.update(version=__version__, catalogue=[plugin(n) for n in games()])
+        return templates.TemplateResponse(request, name, context)
+
+    def found_or_404(name: str) -> GamePlugin:
+        try:
+            return plugin(name)
+        except UnknownGameError:
+            raise HTTPException(status_code=404, detail=f"no game called {name}") from None
+
+    @app.get("/", response_class=HTMLResponse)
+    async def home(request: Request) -> HTMLResponse:
+        return page(request, "home.html")
+
+    @app.get("/lobby", response_class=HTMLResponse)
+    async def lobby(request: Request) -> HTMLResponse:
+        return page(request, "lobby.html")
+
+    @app.get("/rules/{name}", response_class=HTMLResponse)
+    async def rules(request: Request, name: str) -> HTMLResponse:
+        found = found_or_404(name)
+        paragraphs = [p for p in found.rules_text().split("\n\n") if p.strip()]
+        return page(request, "rules.html", game=found, paragraphs=paragraphs)
+
+    @app.get("/new/{name}", response_class=HTMLResponse)
+    async def new(request: Request, name: str) -> HTMLResponse:
+        found = found_or_404(name)
+        return page(request, "new.html", game=found, entry=game_entry(found))
+
+    @app.post("/api/seats")
+    async def seats(request: Request) -> dict[str, Any]:
+        try:
+            body = json.loads(await request.body())
+        except ValueError:
+            raise HTTPException(status_code=400, detail="send {game, options} as JSON") from None
+        if not isinstance(body, dict) or not isinstance(body.get("options", {}), dict):
+            raise HTTPException(status_code=400, detail="send {game, options}")
+        found = found_or_404(str(body.get("game")))
+        try:
+            return seats_for(found, dict(body.get("options", {})))
+        except TautError as exc:
+            raise HTTPException(status_code=400, detail=str(exc)) from None
+
+    @app.get("/g/{game_id}", response_class=HTMLResponse)
+    async def game_page(request: Request, game_id: str) -> HTMLResponse:
+        table = await hub.table(game_id)
+        if table is None:
+            raise HTTPException(status_code=404, detail="no such game")
+        return page(request, "game.html", table=table, game=table.plugin)
+
+    @app.get("/replay/{game_id}", response_class=HTMLResponse)
+    async def replay(request: Request, game_id: str) -> HTMLResponse:
+        table = await hub.table(game_id)
+        if table is None:
+            raise HTTPException(status_code=404, detail="no such game")
+        return page(request, "replay.html", table=table, game=table.plugin)
+
+    @app.get("/verify", response_class=HTMLResponse)
+    async def verify(request: Request) -> HTMLResponse:
+        return page(request, "verify.html")

@@ -1,0 +1,103 @@
+// The board picture's conventions (see taut/core/svg.py): `data-move` chooses a whole move,
+// `data-part="SLOT=VALUE"` one part of a move composed by the root's `data-compose` template
+// (`{SLOT}` placeholders) from `data-defaults="SLOT=VALUE;..."` and the parts chosen.
+
+export function board(holder) {
+  return holder.querySelector("svg");
+}
+
+function pair(text) {
+  const at = text.indexOf("=");
+  return at < 0 ? [text, ""] : [text.slice(0, at), text.slice(at + 1)];
+}
+
+export function defaultsOf(svg) {
+  const out = {};
+  for (const item of (svg?.dataset.defaults || "").split(";")) {
+    if (!item) continue;
+    const [slot, value] = pair(item);
+    out[slot] = value;
+  }
+  return out;
+}
+
+// Make the picture's moves clickable and reachable by keyboard; returns the parts' defaults.
+export function wireBoard(holder, enabled, { onMove, onPart }) {
+  const svg = board(holder);
+  if (!svg) return {};
+  const clickable = svg.querySelectorAll("[data-move], [data-part]");
+  for (const el of clickable) {
+    if (!el.hasAttribute("tabindex")) el.setAttribute("tabindex", "0");
+    if (!el.hasAttribute("role")) el.setAttribute("role", "button");
+    const activate = (event) => {
+      if (event.type === "keydown" && event.key !== "Enter" && event.key !== " ") return;
+      event.preventDefault();
+      if (!enabled()) return;
+      if (el.dataset.move) onMove(el.dataset.move);
+      else onPart(...pair(el.dataset.part));
+    };
+    el.addEventListener("click", activate);
+    el.addEventListener("keydown", activate);
+  }
+  return defaultsOf(svg);
+}
+
+// Size the picture: a text picture no larger than about twice its letters (scaled to the whole
+// column they would be huge); with `zoomed`, any picture at its natural width, scrolled
+// sideways. Returns whether zooming would enlarge the picture noticeably (a small screen).
+export function sizeBoard(holder, zoomed) {
+  const svg = board(holder);
+  if (!svg) return false;
+  const box = svg.viewBox && svg.viewBox.baseVal;
+  const natural = box && box.width ? box.width : 0;
+  const text = svg.getAttribute("font-family") === "monospace" && !svg.querySelector("[data-move], [data-part]");
+  svg.style.maxWidth = text && natural ? `${Math.round(natural * 1.7)}px` : "";
+  const helps = natural > holder.clientWidth * 1.3;
+  const on = zoomed && helps;
+  holder.classList.toggle("zoomed", on);
+  svg.style.width = on ? `${Math.round(natural)}px` : "";
+  svg.style.maxHeight = on ? "none" : "";
+  return helps;
+}
+
+// Outline what is chosen (and say so to screen readers with aria-pressed).
+export function markSelection(holder, selection) {
+  const svg = board(holder);
+  if (!svg) return;
+  const parts = { ...selection.defaults, ...selection.parts };
+  for (const el of svg.querySelectorAll("[data-move], [data-part]")) {
+    let on;
+    if (el.dataset.move) on = el.dataset.move === selection.move;
+    else {
+      const [slot, value] = pair(el.dataset.part);
+      on = !selection.move && parts[slot] === value;
+    }
+    el.classList.toggle("chosen", on);
+    el.setAttribute("aria-pressed", String(on));
+  }
+}
+
+// The move a template makes from the parts: complete once every placeholder has a value.
+export function composed(template, parts) {
+  let complete = true;
+  const text = template.replace(/\{([^{}]+)\}/g, (_, slot) => {
+    if (parts[slot] === undefined || parts[slot] === "") { complete = false; return "…"; }
+    return parts[slot];
+  });
+  return { text, complete };
+}
+
+// Which board element has the focus (to give it back after the picture is drawn again).
+export function focusKey(holder) {
+  const el = document.activeElement;
+  if (!el || !holder.contains(el)) return null;
+  if (el.dataset.move) return `[data-move="${CSS.escape(el.dataset.move)}"]`;
+  if (el.dataset.part) return `[data-part="${CSS.escape(el.dataset.part)}"]`;
+  return null;
+}
+
+export function refocus(holder, key) {
+  if (!key) return;
+  const el = holder.querySelector(key);
+  if (el) el.focus();
+}

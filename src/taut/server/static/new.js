@@ -1,0 +1,310 @@
+// The new-game form: one field per declared option, the seats from the server (their number
+// can depend on the options), then the links to hand out.
+const entry = JSON.parse(document.getElementById("entry").textContent);
+const form = document.getElementById("new-game");
+const optionsBox = document.getElementById("options");
+const seatsBox = document.getElementById("seats");
+const formError = document.getElementById("form-error");
+const $ = (id) => document.getElementById(id);
+
+const SEAT_KINDS = [
+  ["me", "me (I play here)"],
+  ["invite", "a friend (I send a link)"],
+  ["open", "anyone (listed in the lobby)"],
+];
+const LEVEL_TEXT = { easy: "computer: easy", medium: "computer: medium", hard: "computer: hard" };
+
+let seatsShown = [];
+let seatChoices = [];
+let seatsAsked = 0;
+let seatTimer = null;
+
+function human(name) {
+  return name.replace(/[_-]+/g, " ");
+}
+
+function shown(value) {
+  if (value === null) return "none";
+  if (value === true) return "on";
+  if (value === false) return "off";
+  return String(value);
+}
+
+// One option's control: a switch, a list of choices, a number or a text.
+function control(option) {
+  const id = `option-${option.name}`;
+  let input;
+  if (option.kind === "bool" && !option.nullable) {
+    input = document.createElement("input");
+    input.type = "checkbox";
+    input.checked = option.default === true;
+  } else if (option.choices.length || option.kind === "bool") {
+    input = document.createElement("select");
+    const values = option.kind === "bool" ? [true, false] : option.choices;
+    for (const value of option.nullable ? [null, ...values] : values) {
+      const el = document.createElement("option");
+      el.value = JSON.stringify(value);
+      el.textContent = shown(value) + (value === option.default ? " (default)" : "");
+      el.selected = value === option.default;
+      input.append(el);
+    }
+  } else {
+    input = document.createElement("input");
+    if (option.kind === "int") {
+      input.type = "number";
+      input.step = "1";
+      input.inputMode = "numeric";
+      if (option.minimum !== null) input.min = option.minimum;
+      if (option.maximum !== null) input.max = option.maximum;
+    } else {
+      input.type = "text";
+      input.spellcheck = false;
+    }
+    input.value = option.default === null ? "" : String(option.default);
+    if (option.nullable) input.placeholder = "none";
+  }
+  input.id = id;
+  input.name = `option:${option.name}`;
+  input.dataset.option = option.name;
+  input.addEventListener("change", seatsSoon);
+  input.addEventListener("input", () => { input.removeAttribute("aria-invalid"); });
+  return input;
+}
+
+function field(option) {
+  const box = document.createElement("div");
+  box.className = "field";
+  const input = control(option);
+  const label = document.createElement("label");
+  label.htmlFor = input.id;
+  label.textContent = human(option.name);
+  const hint = document.createElement("p");
+  hint.className = "hint";
+  hint.id = `${input.id}-hint`;
+  const doc = option.doc;
+  const typed = input.tagName === "INPUT" && input.type !== "checkbox";
+  hint.textContent = typed ? `${doc}. Allowed: ${option.allowed}; default: ${shown(option.default)}.` : `${doc}.`;
+  input.setAttribute("aria-describedby", hint.id);
+  if (input.type === "checkbox") {
+    box.classList.add("check");
+    label.prepend(input);
+    box.append(label, hint);
+  } else {
+    box.append(label, input, hint);
+  }
+  return box;
+}
+
+// The options as the server reads them, or the first problem found (and its field marked).
+function readOptions() {
+  const out = {};
+  for (const option of entry.options) {
+    const input = $(`option-${option.name}`);
+    input.removeAttribute("aria-invalid");
+    let value;
+    if (input.type === "checkbox") value = input.checked;
+    else if (input.tagName === "SELECT") value = JSON.parse(input.value);
+    else if (input.value.trim() === "") value = option.nullable ? null : (option.kind === "str" ? "" : undefined);
+    else if (option.kind === "int") {
+      value = /^[+-]?\d{1,18}$/.test(input.value.trim()) ? Number(input.value.trim()) : undefined;
+      const low = option.minimum !== null && value < option.minimum;
+      const high = option.maximum !== null && value > option.maximum;
+      if (low || high) value = undefined;
+    } else value = input.value;
+    if (value === undefined) {
+      input.setAttribute("aria-invalid", "true");
+      return { problem: `${human(option.name)}: allowed values are ${option.allowed}.`, input };
+    }
+    out[option.name] = value;
+  }
+  return { options: out };
+}
+
+function seatsSoon() {
+  clearTimeout(seatTimer);
+  seatTimer = setTimeout(loadSeats, 150);
+}
+
+async function loadSeats() {
+  const read = readOptions();
+  if (read.problem) { formError.textContent = read.problem; return; }
+  const asked = ++seatsAsked;
+  let response, body;
+  try {
+    response = await fetch("/api/seats", {
+      method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ game: entry.name, options: read.options }),
+    });
+    body = await response.json();
+  } catch (exc) {
+    formError.textContent = `The seats cannot be loaded (${exc.message}).`;
+    return;
+  }
+  if (asked !== seatsAsked) return; // a later change has asked again
+  if (!response.ok) { formError.textContent = body.detail || body.error; return; }
+  formError.textContent = "";
+  showSeats(body);
+}
+
+function defaultChoice(i, levels) {
+  if (i === 0) return "me";
+  return levels.includes("medium") ? "medium" : "invite";
+}
+
+function showSeats(body) {
+  const before = seatsShown.length;
+  seatChoices = body.seats.map((_, i) => {
+    const kept = seatChoices[i];
+    const allowed = kept && (SEAT_KINDS.some(([k]) => k === kept) || body.levels.includes(kept));
+    return allowed ? kept : defaultChoice(i, body.levels);
+  });
+  seatsShown = body.seats;
+  const rows = body.seats.map((seat, i) => seatRow(seat, i, body.levels));
+  if (before && before !== body.seats.length) {
+    const note = document.createElement("p");
+    note.className = "hint";
+    note.textContent = `With these options the game has ${body.seats.length} seats.`;
+    rows.push(note);
+  }
+  seatsBox.replaceChildren(...rows);
+}
+
+function seatRow(seat, i, levels) {
+  const row = document.createElement("div");
+  row.className = "seat-row";
+  const select = document.createElement("select");
+  select.id = `seat-${i}`;
+  select.name = `seat:${i}`;
+  select.dataset.seat = seat.seat;
+  const label = document.createElement("label");
+  label.htmlFor = select.id;
+  label.textContent = seat.title;
+  const kinds = [...SEAT_KINDS, ...levels.map((l) => [l, LEVEL_TEXT[l] || `computer: ${l}`])];
+  for (const [value, text] of kinds) {
+    const el = document.createElement("option");
+    el.value = value;
+    el.textContent = text;
+    el.selected = value === seatChoices[i];
+    select.append(el);
+  }
+  select.addEventListener("change", () => onlyOneMe(i, select.value));
+  row.append(label, select);
+  return row;
+}
+
+// One person takes one seat: choosing "me" again turns the earlier one into an invitation.
+function onlyOneMe(changed, value) {
+  seatChoices[changed] = value;
+  if (value !== "me") return;
+  seatChoices.forEach((kind, i) => {
+    if (i !== changed && kind === "me") {
+      seatChoices[i] = "invite";
+      $(`seat-${i}`).value = "invite";
+      formError.textContent = "";
+    }
+  });
+}
+
+function absolute(path) {
+  return new URL(path, location.href).href;
+}
+
+function linkItem(label, path) {
+  const item = document.createElement("li");
+  const name = document.createElement("strong");
+  name.textContent = label;
+  const text = document.createElement("a");
+  text.className = "link-text";
+  text.href = path;
+  text.textContent = absolute(path);
+  const copy = document.createElement("button");
+  copy.type = "button";
+  copy.className = "secondary small";
+  copy.textContent = "Copy";
+  copy.setAttribute("aria-label", `Copy the link: ${label}`);
+  copy.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(absolute(path));
+      copy.textContent = "Copied";
+    } catch {
+      copy.textContent = "Select the link to copy it";
+    }
+  });
+  item.append(name, text, copy);
+  return item;
+}
+
+function remember(body) {
+  try {
+    const links = {};
+    for (const [seat, link] of Object.entries(body.links)) if (link !== body.mine) links[seat] = link;
+    localStorage.setItem(`taut:links:${body.id}`, JSON.stringify({ links, spectator: body.spectator }));
+  } catch { /* storage refused: the links are shown here only */ }
+}
+
+function showMade(body) {
+  const list = $("links");
+  list.replaceChildren();
+  for (const [seat, link] of Object.entries(body.links)) {
+    if (link === body.mine) continue;
+    const title = (seatsShown.find((s) => s.seat === seat) || { title: seat }).title;
+    list.append(linkItem(`Seat ${title}`, link));
+  }
+  list.append(linkItem("Spectators", body.spectator));
+  const mine = $("mine");
+  mine.replaceChildren();
+  if (body.mine) {
+    const go = document.createElement("a");
+    go.href = body.mine;
+    go.className = "button";
+    go.textContent = "Go to your seat";
+    mine.append(go);
+  } else {
+    mine.textContent = "You did not take a seat: watch through the spectators' link.";
+  }
+  $("made").hidden = false;
+  form.hidden = true;
+  $("made-title").focus();
+}
+
+form.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const read = readOptions();
+  if (read.problem) {
+    formError.textContent = read.problem;
+    $("options-box").open = true;
+    read.input.focus();
+    return;
+  }
+  const seats = seatsShown.map((_, i) => ({ kind: seatChoices[i] }));
+  if (!seats.length) { formError.textContent = "The seats have not loaded yet."; return; }
+  const deadline = $("reveal_deadline").value.trim();
+  const request = {
+    game: entry.name, options: read.options, seats, name: $("name").value.trim(),
+    pace: $("pace").value, reveal_deadline: deadline ? Number(deadline) : null,
+  };
+  const button = $("make");
+  button.disabled = true;
+  formError.textContent = "";
+  try {
+    const response = await fetch("/api/games", {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(request),
+    });
+    const body = await response.json();
+    if (!response.ok) { formError.textContent = body.detail || body.error; return; }
+    remember(body);
+    const toSend = Object.values(body.links).filter((link) => link !== body.mine);
+    if (body.mine && toSend.length === 0) { location.href = body.mine; return; }
+    showMade(body);
+  } catch (exc) {
+    formError.textContent = `The game could not be made (${exc.message}).`;
+  } finally {
+    button.disabled = false;
+  }
+});
+
+for (const option of entry.options) optionsBox.append(field(option));
+if (!entry.options.length) $("options-box").hidden = true;
+// On a phone the options start folded, so that the seats and the button stay near.
+if (window.matchMedia("(max-width: 30em)").matches) $("options-box").open = false;
+loadSeats();

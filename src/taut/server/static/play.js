@@ -1,0 +1,517 @@
+// The game page: one WebSocket, frames built from this seat's view, moves by click or key.
+//
+// Choosing is separate from playing: a click (or Enter / Space) on the board or on a listed
+// move only selects it, and the Play / Commit button sends it, because a sealed choice cannot
+// be taken back. Messages the server has not acknowledged are sent again after a reconnect;
+// a committed choice and its salt are kept in localStorage, so a reload can still reveal it.
+import { commitment, newSalt } from "./commit.js";
+import {
+  board, composed, defaultsOf, focusKey, markSelection, refocus, sizeBoard, wireBoard,
+} from "./board.js";
+import { lastLines, listed, logItems, newLines, seatItems, seatOf, shareItems, who } from "./panels.js";
+
+const root = document.querySelector(".game");
+const gameId = root.dataset.gameId;
+const token = readToken();
+const $ = (id) => document.getElementById(id);
+const title = document.title;
+
+const MAX_BUTTONS = 80;
+const PING_EVERY = 25000;
+
+let socket = null;
+let gotState = false;
+let fatal = null;
+let frame = null;
+let nextRef = 1;
+let backoff = 500;
+let retry = null; // the timer of the next attempt to connect
+const unacked = new Map(); // ref -> message, sent again after a reconnect
+let selection = { key: null, move: null, parts: {}, defaults: {} };
+let shownBoard = null;
+let shownLegal = null;
+let before = null; // the previous frame, for what changed
+let lastCount = 0; // lines of the log that the last move added
+let askedRematch = false;
+let userToggledOtherWays = false;
+let nameTouched = false;
+
+function readToken() {
+  const raw = location.hash.slice(1);
+  try { return decodeURIComponent(raw) || null; } catch { return raw || null; }
+}
+
+// -- storage: the committed choice survives a reload ------------------------------------------
+
+const memory = new Map();
+const storage = {
+  get(key) { try { return localStorage.getItem(key); } catch { return memory.get(key) ?? null; } },
+  set(key, value) { try { localStorage.setItem(key, value); } catch { memory.set(key, value); } },
+  remove(key) { try { localStorage.removeItem(key); } catch { memory.delete(key); } },
+};
+const secretKey = (move, seat) => `taut:commit:${gameId}:${move}:${seat}`;
+
+function readSecret(move, seat) {
+  try { return JSON.parse(storage.get(secretKey(move, seat))); } catch { return null; }
+}
+
+function forgetOldSecrets(move) {
+  const prefix = `taut:commit:${gameId}:`;
+  try {
+    for (let i = localStorage.length - 1; i >= 0; i--) {
+      const key = localStorage.key(i);
+      if (key && key.startsWith(prefix) && Number(key.slice(prefix.length).split(":")[0]) < move) {
+        localStorage.removeItem(key);
+      }
+    }
+  } catch { /* nothing stored there */ }
+}
+
+// -- the connection ---------------------------------------------------------------------------
+
+function setConnection(text, lost = false) {
+  const el = $("connection");
+  el.textContent = text;
+  el.classList.toggle("lost", lost);
+}
+
+function connect() {
+  clearTimeout(retry);
+  if (fatal) return;
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const ws = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(gameId)}`);
+  socket = ws;
+  gotState = false;
+  ws.onopen = () => {
+    ws.send(JSON.stringify({ type: "hello", token }));
+    for (const message of unacked.values()) ws.send(JSON.stringify(message));
+  };
+  ws.onmessage = (event) => receive(JSON.parse(event.data));
+  ws.onclose = () => {
+    if (socket !== ws) return;
+    socket = null;
+    if (fatal) return;
+    setConnection("Connection lost; reconnecting…", true);
+    retry = setTimeout(connect, backoff + Math.random() * 250);
+    backoff = Math.min(backoff * 2, 8000);
+  };
+}
+
+function reconnectNow() {
+  if (!socket && !fatal) { backoff = 500; connect(); }
+}
+
+function send(message) {
+  message.ref = nextRef++;
+  unacked.set(message.ref, message);
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+}
+
+function receive(message) {
+  if (message.type === "state") {
+    gotState = true;
+    backoff = 500;
+    setConnection(token && message.you ? "Connected." : "Connected: you are watching.");
+    frame = message;
+    render();
+  } else if (message.type === "ack") {
+    const sent = unacked.get(message.ref);
+    unacked.delete(message.ref);
+    $("error").textContent = "";
+    if (sent && sent.type === "name") $("name-saved").textContent = "Saved.";
+    if (frame) render();
+  } else if (message.type === "error") {
+    refused(message);
+  }
+}
+
+function refused(message) {
+  if (!message.ref && !gotState) {
+    fatal = message.message;
+    showFatal();
+    return;
+  }
+  const sent = unacked.get(message.ref);
+  unacked.delete(message.ref);
+  const f = frame;
+  if (sent && sent.type === "commit" && f && !f.committed.includes(f.you)) {
+    storage.remove(secretKey(sent.move, f.you)); // the server holds no commitment to it
+  }
+  if (sent && sent.type === "rematch") askedRematch = false;
+  $("error").textContent = message.message;
+  if (frame) render();
+}
+
+function showFatal() {
+  setConnection("Not connected.", true);
+  $("turn").textContent = "This link opens no seat of this game";
+  const detail = token
+    ? `The server says: ${fatal}. Ask the game's maker for the link of your seat, or `
+    : "A game's page opens with the link of a seat or the spectators' link (the part after #). Ask the game's maker for one, or ";
+  const lobby = Object.assign(document.createElement("a"), { href: "/lobby", textContent: "find an open game in the lobby" });
+  $("turn-detail").replaceChildren(detail, lobby, ".");
+  $("compose").hidden = true;
+  $("other-ways").hidden = true;
+  for (const part of root.querySelectorAll(".board-area, .side > .panel:not(#move-panel)")) part.hidden = true;
+}
+
+// -- what the frame says ----------------------------------------------------------------------
+
+function pendingFor(f, ...types) {
+  return [...unacked.values()].some((m) => types.includes(m.type) && m.move === f.move);
+}
+
+function mayChoose(f) {
+  if (!f.you || !f.acting.includes(f.you) || f.legal_count === 0) return false;
+  if (f.phase === "commit") return !f.committed.includes(f.you) && !pendingFor(f, "commit");
+  return f.phase === "play" && !pendingFor(f, "move");
+}
+
+function turnText(f) {
+  const others = f.acting.filter((s) => s !== f.you);
+  const undecided = f.acting.filter((s) => !f.committed.includes(s) && s !== f.you);
+  const kept = f.you ? readSecret(f.move, f.you) : null;
+  if (f.phase === "over") return ["Game over", f.result || ""];
+  if (!f.you) {
+    if (f.phase === "commit") {
+      const chosen = f.committed.length ? ` ${listed(f.committed)} ${f.committed.length > 1 ? "have" : "has"} chosen.` : "";
+      return ["You are watching", `${listed(f.acting.map((s) => who(f, s)))} choose at the same time.${chosen}`];
+    }
+    if (f.phase === "reveal") return ["You are watching", "Every player has chosen; the choices are being revealed."];
+    return ["You are watching", f.acting.length ? `${who(f, f.acting[0])} to move.` : "Waiting for the game."];
+  }
+  if (f.phase === "reveal") {
+    if (f.to_reveal) return ["Revealing your choice", "Every player has chosen; this browser reveals your sealed choice."];
+    return ["Revealing", "Every player has chosen; waiting for the others to reveal."];
+  }
+  if (f.acting.includes(f.you)) {
+    if (pendingFor(f, "move", "commit")) return ["Sending your move…", ""];
+    if (f.phase === "commit" && f.committed.includes(f.you)) {
+      const mine = kept ? `You chose ${kept.action} (sealed).` : "You have chosen (sealed).";
+      const rest = undecided.length ? ` Waiting for ${listed(undecided.map((s) => who(f, s)))}.` : "";
+      return ["You have chosen", mine + rest];
+    }
+    if (f.phase === "commit") {
+      const chosen = f.committed.filter((s) => s !== f.you);
+      const note = chosen.length ? ` ${listed(chosen.map((s) => who(f, s)))} ${chosen.length > 1 ? "have" : "has"} chosen.` : "";
+      return ["Your choice", `Choose, then Commit: your choice stays sealed until ${others.length > 1 ? "every player has" : `${listed(others) || "the other player"} has`} chosen too.${note}`];
+    }
+    return ["Your move", "Choose a move, then Play."];
+  }
+  const waiting = f.acting.map((s) => who(f, s));
+  const thinking = f.acting.some((s) => seatOf(f, s).kind === "computer") ? " The computer is thinking." : "";
+  return [waiting.length ? `Waiting for ${listed(waiting)}` : "Waiting for the game", thinking.trim()];
+}
+
+// -- drawing the frame ------------------------------------------------------------------------
+
+function render() {
+  const f = frame;
+  if (!f) return;
+  root.dataset.move = String(f.move);
+  root.dataset.phase = f.phase;
+  if (f.phase !== "over" && f.move > 0) forgetOldSecrets(f.move);
+  const canMove = mayChoose(f);
+  const key = `${f.move}:${f.phase}:${canMove}`;
+  if (selection.key !== key) {
+    selection = { key, move: null, parts: {}, defaults: defaultsOf(board($("board"))) };
+  }
+  renderBoard(f);
+  $("board-text").textContent = f.text + (f.status && !f.text.includes(f.status) ? `\n${f.status}` : "");
+  const [turn, detail] = turnText(f);
+  $("turn").textContent = turn;
+  $("turn").classList.toggle("mine", canMove || !!f.to_reveal);
+  $("turn-detail").textContent = detail + deadlineText(f);
+  // A tab in the background says when it waits for this player.
+  document.title = canMove ? `(Your move) ${title}` : f.phase === "over" ? `(Over) ${title}` : title;
+  renderControls(f, canMove);
+  $("seats").replaceChildren(...seatItems(f));
+  renderLog(f);
+  renderResult(f);
+  renderName(f);
+  announce(f);
+  resume(f);
+  before = f;
+}
+
+function deadlineText(f) {
+  if (!f.deadline || f.phase !== "reveal" || !f.reveal_since) return "";
+  const due = new Date((f.reveal_since + f.deadline) * 1000);
+  return ` A choice not revealed by ${due.toLocaleTimeString()} forfeits.`;
+}
+
+function renderBoard(f) {
+  const holder = $("board");
+  if (f.board !== shownBoard) {
+    const focused = focusKey(holder);
+    holder.innerHTML = f.board; // drawn by the server from this seat's view; names are escaped there
+    shownBoard = f.board;
+    const defaults = wireBoard(holder, () => frame && mayChoose(frame), { onMove: chooseMove, onPart: choosePart });
+    selection.defaults = defaults;
+    refocus(holder, focused);
+  }
+  fitBoard();
+  markSelection(holder, selection);
+}
+
+function fitBoard() {
+  const zoomed = storage.get("taut:zoom") === "1";
+  const helps = sizeBoard($("board"), zoomed);
+  const button = $("zoom");
+  button.hidden = !helps;
+  button.setAttribute("aria-pressed", String(zoomed && helps));
+  button.textContent = zoomed && helps ? "Fit the board to the screen" : "Larger board";
+}
+
+function chooseMove(move) {
+  selection.move = move;
+  afterChoice(true);
+}
+
+function choosePart(slot, value) {
+  selection.move = null;
+  selection.parts[slot] = value;
+  afterChoice(false);
+}
+
+function chosenText() {
+  if (selection.move) return { text: selection.move, complete: true };
+  const svg = board($("board"));
+  const template = svg && svg.dataset.compose;
+  if (template) return composed(template, { ...selection.defaults, ...selection.parts });
+  return { text: "", complete: false };
+}
+
+function afterChoice(focusConfirm) {
+  markSelection($("board"), selection);
+  showChosen(frame);
+  markLegal();
+  if (focusConfirm && !$("confirm").disabled) $("confirm").focus();
+}
+
+function showChosen(f) {
+  const { text, complete } = chosenText();
+  $("chosen").textContent = text || "nothing yet";
+  $("chosen").classList.toggle("incomplete", !complete);
+  const confirm = $("confirm");
+  confirm.disabled = !complete;
+  const verb = f.phase === "commit" ? "Commit" : "Play";
+  confirm.textContent = complete ? `${verb} ${text}` : verb;
+  $("type-play").textContent = verb;
+}
+
+function renderControls(f, canMove) {
+  $("compose").hidden = !canMove;
+  $("other-ways").hidden = !canMove;
+  if (!canMove) return;
+  const svg = board($("board"));
+  const clickable = !!(svg && svg.querySelector("[data-move], [data-part]"));
+  if (!userToggledOtherWays) setOtherWays(!clickable);
+  $("other-ways-title").textContent = clickable ? "Other ways to choose: the list of moves, or type one" : "The moves you can make";
+  $("help").textContent = f.help || "";
+  $("help-box").hidden = !f.help;
+  renderLegal(f);
+  showChosen(f);
+}
+
+function setOtherWays(open) {
+  const box = $("other-ways");
+  if (box.open !== open) {
+    box.dataset.auto = "1";
+    box.open = open;
+  }
+}
+
+function renderLegal(f) {
+  const signature = `${f.move}:${f.phase}:${f.legal.join("\n")}`;
+  if (signature === shownLegal) { markLegal(); return; }
+  shownLegal = signature;
+  const box = $("legal");
+  const hadFocus = box.contains(document.activeElement) ? document.activeElement.dataset.legal : null;
+  box.replaceChildren();
+  const list = $("legal-list");
+  list.replaceChildren(...f.legal.map((move) => Object.assign(document.createElement("option"), { value: move })));
+  if (f.legal.length > MAX_BUTTONS) {
+    box.append(legalSelect(f));
+    return;
+  }
+  for (const move of f.legal) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = move;
+    button.dataset.legal = move;
+    button.setAttribute("aria-pressed", "false");
+    button.addEventListener("click", () => chooseMove(move));
+    box.append(button);
+  }
+  if (hadFocus) box.querySelector(`[data-legal="${CSS.escape(hadFocus)}"]`)?.focus();
+}
+
+function legalSelect(f) {
+  const wrap = document.createElement("div");
+  const label = document.createElement("label");
+  label.htmlFor = "legal-select";
+  const more = f.legal_count > f.legal.length ? ` (the first ${f.legal.length}; type any other)` : "";
+  label.textContent = `${f.legal_count} moves${more}`;
+  const select = document.createElement("select");
+  select.id = "legal-select";
+  select.append(Object.assign(document.createElement("option"), { value: "", textContent: "choose a move" }));
+  for (const move of f.legal) select.append(Object.assign(document.createElement("option"), { value: move, textContent: move }));
+  select.addEventListener("change", () => { if (select.value) { selection.move = select.value; afterChoice(false); } });
+  wrap.append(label, select);
+  return wrap;
+}
+
+function markLegal() {
+  for (const button of $("legal").querySelectorAll("button[data-legal]")) {
+    button.setAttribute("aria-pressed", String(button.dataset.legal === selection.move));
+  }
+}
+
+function renderLog(f) {
+  lastCount = lastLines(f, before, lastCount);
+  const log = $("log");
+  log.replaceChildren(...logItems(f, lastCount));
+  $("log-empty").hidden = f.log.length > 0;
+  log.scrollTop = log.scrollHeight;
+}
+
+function renderResult(f) {
+  $("result").hidden = f.phase !== "over";
+  $("move-panel").hidden = f.phase === "over";
+  if (f.phase !== "over") return;
+  $("result-text").textContent = f.result || "The game is over.";
+  const button = $("rematch");
+  button.hidden = !f.you || !!f.rematch;
+  button.disabled = askedRematch;
+  button.textContent = askedRematch ? "Making the rematch…" : "Rematch";
+  const link = $("rematch-link");
+  if (f.rematch) {
+    const target = `/g/${encodeURIComponent(f.rematch)}#${token || ""}`;
+    if (askedRematch) { location.href = target; return; }
+    link.href = target;
+    link.textContent = f.you ? "Play the rematch" : "Watch the rematch";
+    link.hidden = false;
+  }
+}
+
+function renderName(f) {
+  $("you").hidden = !f.you;
+  const mine = f.seats.find((s) => s.seat === f.you);
+  if (mine && !nameTouched && document.activeElement !== $("name")) $("name").value = mine.name || "";
+}
+
+function announce(f) {
+  const said = [];
+  if (before) {
+    said.push(...newLines(before.log, f.log));
+    for (const s of f.committed) {
+      if (s !== f.you && !before.committed.includes(s) && f.move === before.move) said.push(`${who(f, s)} has chosen.`);
+    }
+  }
+  const [turn, detail] = turnText(f);
+  const changed = !before || turnText(before).join() !== [turn, detail].join() || before.move !== f.move;
+  if (f.phase === "over" && (!before || before.phase !== "over")) said.push(`Game over: ${f.result}.`);
+  else if (changed) said.push(`${turn}.`);
+  if (f.rematch && (!before || !before.rematch) && !askedRematch) said.push("A rematch is ready.");
+  if (!said.length) return;
+  const region = $("announce");
+  region.textContent = "";
+  setTimeout(() => { region.textContent = said.join(" "); }, 50);
+}
+
+// -- playing ----------------------------------------------------------------------------------
+
+async function play(action) {
+  const f = frame;
+  if (!f || !action || !mayChoose(f)) return;
+  $("error").textContent = "";
+  if (f.phase === "commit") {
+    // A sealed choice cannot be taken back, and one the rules do not allow forfeits the game:
+    // when the page knows every legal move, it refuses others before sealing anything.
+    const known = f.legal_count <= f.legal.length;
+    const plain = (text) => text.trim().toLowerCase();
+    if (known && !f.legal.some((m) => plain(m) === plain(action))) {
+      $("error").textContent = `${action} is not a legal move here; choose one of the legal moves.`;
+      return;
+    }
+    let kept = readSecret(f.move, f.you);
+    if (!kept || kept.action !== action) {
+      kept = { action, salt: newSalt() };
+      storage.set(secretKey(f.move, f.you), JSON.stringify(kept));
+    }
+    const hash = await commitment(gameId, f.move, f.you, kept.action, kept.salt);
+    send({ type: "commit", move: f.move, hash });
+  } else {
+    send({ type: "move", move: f.move, action });
+  }
+  render();
+}
+
+// After a reload: a choice this browser committed to (or was about to) is sent again, and a
+// sealed choice is revealed once every seat has chosen.
+function resume(f) {
+  if (!f.you) return;
+  const kept = readSecret(f.move, f.you);
+  if (f.phase === "commit" && f.acting.includes(f.you) && !f.committed.includes(f.you) && kept && !pendingFor(f, "commit")) {
+    commitment(gameId, f.move, f.you, kept.action, kept.salt).then((hash) => {
+      if (frame && frame.move === f.move && !pendingFor(frame, "commit")) send({ type: "commit", move: f.move, hash });
+    });
+  }
+  if (!f.to_reveal || pendingFor(f, "reveal")) return;
+  if (!kept) {
+    $("error").textContent = "This browser does not hold the choice you committed to (it was made in another browser, or this browser's storage was cleared), so it cannot reveal it.";
+    return;
+  }
+  send({ type: "reveal", move: f.move, action: kept.action, salt: kept.salt });
+}
+
+function showShare() {
+  let kept = null;
+  try { kept = JSON.parse(storage.get(`taut:links:${gameId}`)); } catch { kept = null; }
+  if (!kept) return;
+  $("share-links").replaceChildren(...shareItems(kept, location.href));
+  $("share").hidden = false;
+}
+
+$("confirm").addEventListener("click", () => play(chosenText().text));
+$("clear").addEventListener("click", () => {
+  selection.move = null;
+  selection.parts = {};
+  afterChoice(false);
+});
+$("move-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const text = $("move-text").value.trim();
+  if (!text) { $("error").textContent = "Type a move first."; return; }
+  play(text).then(() => { if (!$("error").textContent) $("move-text").value = ""; });
+});
+$("other-ways").addEventListener("toggle", (event) => {
+  if (event.target.dataset.auto) delete event.target.dataset.auto;
+  else userToggledOtherWays = true;
+});
+$("rematch").addEventListener("click", () => {
+  askedRematch = true;
+  send({ type: "rematch" });
+  render();
+});
+$("name").addEventListener("input", () => { nameTouched = true; $("name-saved").textContent = ""; });
+$("you").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const name = $("name").value.trim();
+  if (name) send({ type: "name", name });
+});
+$("zoom").addEventListener("click", () => {
+  storage.set("taut:zoom", storage.get("taut:zoom") === "1" ? "0" : "1");
+  fitBoard();
+});
+window.addEventListener("resize", () => { if (frame) fitBoard(); });
+window.addEventListener("online", reconnectNow);
+document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") reconnectNow(); });
+window.addEventListener("hashchange", () => location.reload());
+setInterval(() => {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "ping" }));
+}, PING_EVERY);
+
+showShare();
+connect();

@@ -1,0 +1,470 @@
+"""Where games live: an append-only event table per game, on SQLite or PostgreSQL.
+
+Three tables (SQLAlchemy 2, async):
+
+* ``taut_games``: a game's settings (JSON), its status and when that last changed;
+* ``taut_seats``: each seat's kind and the SHA-256 of its capability token (the token
+  itself is never stored, so the database cannot hand out a seat);
+* ``taut_events``: everything that happens, as ``(game_id, seq, kind, payload)`` rows with
+  ``UNIQUE(game_id, seq)``. Rows are only ever added. A command's events are written in
+  one transaction before the command is acknowledged; two processes racing for the same
+  ``seq`` cannot both win, and the loser reloads and tries again. On PostgreSQL that
+  transaction is one statement, which also announces the events to the other processes
+  (``pg_notify``); on SQLite the writers of one process queue for the one write lock.
+
+A fourth table, ``taut_secrets``, keeps the computer seats' choices between their
+commitment and their reveal, so that a restarted server can still reveal them; it is
+never sent to a client.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import json
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+
+metadata = MetaData()
+
+games = Table(
+    "taut_games",
+    metadata,
+    Column("id", String(40), primary_key=True),
+    Column("game", String(80), nullable=False),
+    Column("config", Text, nullable=False),
+    Column("status", String(16), nullable=False),
+    Column("open_seats", Integer, nullable=False, default=0),
+    Column("created_at", Float, nullable=False),
+    Column("updated_at", Float, nullable=False),
+)
+
+seats = Table(
+    "taut_seats",
+    metadata,
+    Column("game_id", String(40), ForeignKey("taut_games.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(16), nullable=False),
+    Column("token_hash", String(64), nullable=True),
+)
+
+events = Table(
+    "taut_events",
+    metadata,
+    Column(
+        "id", BigInteger().with_variant(Integer, "sqlite"), primary_key=True, autoincrement=True
+    ),
+    Column("game_id", String(40), ForeignKey("taut_games.id"), nullable=False, index=True),
+    Column("seq", Integer, nullable=False),
+    Column("kind", String(16), nullable=False),
+    Column("payload", Text, nullable=False),
+    Column("created_at", Float, nullable=False),
+    UniqueConstraint("game_id", "seq", name="taut_events_game_seq"),
+)
+
+secrets_table = Table(
+    "taut_secrets",
+    metadata,
+    Column("game_id", String(40), ForeignKey("taut_games.id"), primary_key=True),
+    Column("move", Integer, primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("action", Text, nullable=False),
+    Column("salt", String(32), nullable=False),
+)
+
+#: Connections a store keeps open (and opens at most as many more in a burst).
+POOL = 20
+
+#: The channel a PostgreSQL store announces new events on.
+CHANNEL = "taut_events"
+
+#: Appending on PostgreSQL (see :meth:`Store.append`): $1 game, $2-$4 the events' seq, kind
+#: and payload, $5 the time, $6 the new status (null: unchanged), $7-$10 the secrets' move,
+#: seat, action and salt, $11 the channel, $12 the announcement.
+_APPEND_POSTGRES = f"""
+WITH added AS (
+    INSERT INTO {events.name} (game_id, seq, kind, payload, created_at)
+    SELECT $1, e.seq, e.kind, e.payload, $5
+    FROM unnest($2::int[], $3::text[], $4::text[]) AS e(seq, kind, payload)
+    RETURNING seq
+), moved AS (
+    UPDATE {games.name} SET status = $6, updated_at = $5
+    WHERE id = $1 AND $6::text IS NOT NULL
+    RETURNING id
+), kept AS (
+    INSERT INTO {secrets_table.name} (game_id, move, seat, action, salt)
+    SELECT $1, k.move, k.seat, k.action, k.salt
+    FROM unnest($7::int[], $8::int[], $9::text[], $10::text[]) AS k(move, seat, action, salt)
+    RETURNING seat
+)
+SELECT pg_notify($11, $12)
+"""
+
+
+def token_hash(token: str) -> str:
+    """What the store keeps of a capability token."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+class Conflict(Exception):
+    """Another writer took the ``seq`` first: reload the events and try again."""
+
+
+@dataclass(frozen=True)
+class Event:
+    """One row of the event table."""
+
+    seq: int
+    kind: str
+    payload: dict[str, Any]
+    created_at: float
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """A game's settings and seats as stored."""
+
+    id: str
+    game: str
+    config: dict[str, Any]
+    status: str
+    seat_kinds: tuple[str, ...]
+    token_hashes: tuple[str | None, ...]
+    created_at: float
+
+
+class Store:
+    """The tables behind the server (one per process; connections pooled by SQLAlchemy)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.postgres = url.startswith("postgresql")
+        # Connections stay open between commands: a burst beyond the pool would otherwise
+        # open (and on PostgreSQL fork a server process for) a connection per command.
+        kwargs: dict[str, Any] = {"pool_size": POOL, "max_overflow": POOL}
+        if not self.postgres:
+            kwargs["connect_args"] = {"timeout": 30}
+            # Every use of a SQLite connection ends its own transaction (the driver opens
+            # none for reading), so the pool's rollback on return would only cost a trip.
+            kwargs["pool_reset_on_return"] = None
+        self.engine: AsyncEngine = create_async_engine(url, **kwargs)
+        if not self.postgres:
+            event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
+        # SQLite has one writer at a time and makes the others sleep and poll for the lock:
+        # in one process, writers queue here instead, without sleeping.
+        self._writing = asyncio.Lock() if not self.postgres else None
+
+    def _transaction_lock(self) -> asyncio.Lock | contextlib.nullcontext[None]:
+        """The one write lock of SQLite (nothing to hold on PostgreSQL)."""
+        return self._writing if self._writing is not None else contextlib.nullcontext()
+
+    @contextlib.asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[AsyncConnection]:
+        """A transaction that writes (one at a time on SQLite)."""
+        if self._writing is None:
+            async with self.engine.begin() as conn:
+                yield conn
+            return
+        async with self._writing, self.engine.begin() as conn:
+            yield conn
+
+    async def create_tables(self) -> None:
+        """Create the tables that do not exist yet."""
+        async with self.engine.begin() as conn:
+            await conn.run_sync(metadata.create_all)
+
+    async def close(self) -> None:
+        """Close every pooled connection."""
+        await self.engine.dispose()
+
+    # -- games -------------------------------------------------------------------------
+
+    async def create_game(
+        self,
+        game_id: str,
+        game: str,
+        config: dict[str, Any],
+        seat_kinds: Sequence[str],
+        hashes: Sequence[str | None],
+        first_events: Sequence[tuple[str, dict[str, Any]]],
+    ) -> None:
+        """Store a new game with its seats and its first events (seq 0, 1, ...); raises
+        :class:`Conflict` if a game with this id exists."""
+        now = time.time()
+        open_seats = sum(
+            1 for k, h in zip(seat_kinds, hashes, strict=True) if k == "open" and h is None
+        )
+        try:
+            async with self._transaction() as conn:
+                await conn.execute(
+                    insert(games).values(
+                        id=game_id,
+                        game=game,
+                        config=json.dumps(config),
+                        status="waiting" if open_seats else "playing",
+                        open_seats=open_seats,
+                        created_at=now,
+                        updated_at=now,
+                    )
+                )
+                await conn.execute(
+                    insert(seats),
+                    [
+                        {"game_id": game_id, "seat": i, "kind": kind, "token_hash": h}
+                        for i, (kind, h) in enumerate(zip(seat_kinds, hashes, strict=True))
+                    ],
+                )
+                await self._insert_events(conn, game_id, 0, first_events, now)
+        except IntegrityError:
+            raise Conflict(f"a game {game_id} exists already") from None
+
+    async def load_game(self, game_id: str) -> GameRow | None:
+        """A game's row and seats, or None."""
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(select(games).where(games.c.id == game_id))).first()
+            if row is None:
+                return None
+            seat_rows = (
+                await conn.execute(
+                    select(seats).where(seats.c.game_id == game_id).order_by(seats.c.seat)
+                )
+            ).all()
+        return GameRow(
+            id=row.id,
+            game=row.game,
+            config=json.loads(row.config),
+            status=row.status,
+            seat_kinds=tuple(r.kind for r in seat_rows),
+            token_hashes=tuple(r.token_hash for r in seat_rows),
+            created_at=row.created_at,
+        )
+
+    async def claim_seat(self, game_id: str, seat: int, hashed: str) -> bool:
+        """Give an open seat to the holder of a new token (first come); False if taken."""
+        async with self._transaction() as conn:
+            done = await conn.execute(
+                update(seats)
+                .where(seats.c.game_id == game_id, seats.c.seat == seat)
+                .where(seats.c.kind == "open", seats.c.token_hash.is_(None))
+                .values(token_hash=hashed)
+            )
+            if done.rowcount != 1:
+                return False
+            await conn.execute(
+                update(games)
+                .where(games.c.id == game_id)
+                .values(open_seats=games.c.open_seats - 1, updated_at=time.time())
+            )
+            await conn.execute(
+                update(games)
+                .where(games.c.id == game_id, games.c.open_seats == 0, games.c.status == "waiting")
+                .values(status="playing")
+            )
+        return True
+
+    async def open_games(self, limit: int = 50) -> list[tuple[str, str, int, float]]:
+        """Games waiting for players: ``(id, game, open seats, created)``, newest first."""
+        async with self.engine.connect() as conn:
+            rows = (
+                await conn.execute(
+                    select(games.c.id, games.c.game, games.c.open_seats, games.c.created_at)
+                    .where(games.c.open_seats > 0, games.c.status != "over")
+                    .order_by(games.c.created_at.desc())
+                    .limit(limit)
+                )
+            ).all()
+        return [(r.id, r.game, r.open_seats, r.created_at) for r in rows]
+
+    # -- events ------------------------------------------------------------------------
+
+    async def events_after(self, game_id: str, seq: int) -> list[Event]:
+        """The game's events with a ``seq`` above ``seq``, in order."""
+        async with self.engine.connect() as conn:
+            rows = (
+                await conn.execute(
+                    select(events.c.seq, events.c.kind, events.c.payload, events.c.created_at)
+                    .where(events.c.game_id == game_id, events.c.seq > seq)
+                    .order_by(events.c.seq)
+                )
+            ).all()
+        return [Event(r.seq, r.kind, json.loads(r.payload), r.created_at) for r in rows]
+
+    async def append(
+        self,
+        game_id: str,
+        last_seq: int,
+        new: Sequence[tuple[str, dict[str, Any]]],
+        status: str | None = None,
+        secrets: Sequence[tuple[int, int, str, str]] = (),
+    ) -> list[Event]:
+        """Add ``new`` after ``last_seq`` in one transaction (with the computer ``secrets``
+        ``(move, seat, action, salt)`` to keep); raises :class:`Conflict` if a row with one
+        of those numbers exists already. Other processes are told on PostgreSQL."""
+        now = time.time()
+        first = last_seq + 1
+        written = [Event(first + i, kind, payload, now) for i, (kind, payload) in enumerate(new)]
+        if not written:
+            return written
+        rows = [_event_row(game_id, e) for e in written]
+        kept = [
+            {"game_id": game_id, "move": m, "seat": s, "action": a, "salt": salt}
+            for m, s, a, salt in secrets
+        ]
+        if self.postgres:
+            await self._append_postgres(game_id, rows, status, kept, now, written[-1].seq)
+        else:
+            await self._append_sqlite(game_id, rows, status, kept, now)
+        return written
+
+    async def _append_sqlite(
+        self,
+        game_id: str,
+        rows: list[dict[str, Any]],
+        status: str | None,
+        kept: list[dict[str, Any]],
+        now: float,
+    ) -> None:
+        """The events, the status and the secrets in one transaction, straight to the
+        driver: every statement is a trip to the database's thread, so the fewer the
+        better while the write lock is held."""
+        async with self._transaction_lock(), self.engine.connect() as conn:
+            raw = await conn.get_raw_connection()
+            driver: Any = raw.driver_connection
+            try:
+                await driver.executemany(_INSERT_EVENT, [_event_values(r) for r in rows])
+                if status is not None:
+                    await driver.execute(_SET_STATUS, (status, now, game_id))
+                if kept:
+                    await driver.executemany(_KEEP_SECRET, [_secret_values(k) for k in kept])
+                await driver.commit()
+            except sqlite3.IntegrityError:
+                await driver.rollback()
+                raise Conflict(f"{game_id}: seq {rows[0]['seq']} is taken") from None
+            except BaseException:
+                await driver.rollback()
+                raise
+
+    async def _append_postgres(
+        self,
+        game_id: str,
+        rows: list[dict[str, Any]],
+        status: str | None,
+        kept: list[dict[str, Any]],
+        now: float,
+        last: int,
+    ) -> None:
+        """The events, the status, the secrets and the announcement in one statement,
+        atomic by itself: one round trip, prepared once per connection (the same text for
+        any number of events), straight to the driver."""
+        import asyncpg
+
+        async with self.engine.connect() as conn:
+            raw = await conn.get_raw_connection()
+            driver: Any = raw.driver_connection
+            try:
+                await driver.execute(
+                    _APPEND_POSTGRES,
+                    game_id,
+                    [r["seq"] for r in rows],
+                    [r["kind"] for r in rows],
+                    [r["payload"] for r in rows],
+                    now,
+                    status,
+                    [k["move"] for k in kept],
+                    [k["seat"] for k in kept],
+                    [k["action"] for k in kept],
+                    [k["salt"] for k in kept],
+                    CHANNEL,
+                    f"{game_id}:{last}",
+                )
+            except asyncpg.UniqueViolationError:
+                raise Conflict(f"{game_id}: seq {rows[0]['seq']} is taken") from None
+
+    async def secret(self, game_id: str, move: int, seat: int) -> tuple[str, str] | None:
+        """A computer seat's kept ``(action, salt)``."""
+        async with self.engine.connect() as conn:
+            row = (
+                await conn.execute(
+                    select(secrets_table.c.action, secrets_table.c.salt).where(
+                        secrets_table.c.game_id == game_id,
+                        secrets_table.c.move == move,
+                        secrets_table.c.seat == seat,
+                    )
+                )
+            ).first()
+        return None if row is None else (row.action, row.salt)
+
+    @staticmethod
+    async def _insert_events(
+        conn: AsyncConnection,
+        game_id: str,
+        first: int,
+        new: Sequence[tuple[str, dict[str, Any]]],
+        now: float,
+    ) -> list[Event]:
+        written = [Event(first + i, kind, payload, now) for i, (kind, payload) in enumerate(new)]
+        if written:
+            await conn.execute(insert(events), [_event_row(game_id, e) for e in written])
+        return written
+
+
+#: Appending on SQLite (see :meth:`Store.append`), with the driver's own placeholders.
+_INSERT_EVENT = (
+    f"INSERT INTO {events.name} (game_id, seq, kind, payload, created_at) VALUES (?, ?, ?, ?, ?)"
+)
+_SET_STATUS = f"UPDATE {games.name} SET status = ?, updated_at = ? WHERE id = ?"
+_KEEP_SECRET = (
+    f"INSERT INTO {secrets_table.name} (game_id, move, seat, action, salt) VALUES (?, ?, ?, ?, ?)"
+)
+
+
+def _event_values(row: dict[str, Any]) -> tuple[Any, ...]:
+    return (row["game_id"], row["seq"], row["kind"], row["payload"], row["created_at"])
+
+
+def _secret_values(row: dict[str, Any]) -> tuple[Any, ...]:
+    return (row["game_id"], row["move"], row["seat"], row["action"], row["salt"])
+
+
+def _event_row(game_id: str, event: Event) -> dict[str, Any]:
+    """An event as a row of ``taut_events``."""
+    return {
+        "game_id": game_id,
+        "seq": event.seq,
+        "kind": event.kind,
+        "payload": json.dumps(event.payload),
+        "created_at": event.created_at,
+    }
+
+
+def _sqlite_pragmas(dbapi_connection: Any, connection_record: Any) -> None:
+    """WAL: readers never wait for the writer; a committed move survives a killed server."""
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA busy_timeout=30000")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
