@@ -4,21 +4,30 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: run test quick lint typecheck unit bench clean
+.PHONY: run play test quick lint typecheck unit bench browser clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,solve,plot,interop,distributed]'
+	$(BIN)/python -m pip install --quiet -e '.[test,solve,plot,interop,distributed,server]'
 	rm -f $(VENV)/.installed-*
 	touch $(STAMP)
 
-## run: play Pulling Strings in the terminal against the computer
+## run: start the browser server; open the address it prints (http://127.0.0.1:8000)
 run: $(STAMP)
+	$(BIN)/taut serve
+
+## play: play Pulling Strings in the terminal against the computer
+play: $(STAMP)
 	$(BIN)/taut play pulling-strings --x human --o greedy
 
+## browser: Debian's Chromium for the browser tests (they say so and skip when it is missing)
+browser:
+	@command -v chromium >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq chromium >/dev/null; } \
+		|| echo "Chromium could not be installed: the browser tests will be skipped."
+
 ## test: lint, type-check and run the whole test suite
-test: $(STAMP) lint typecheck unit
+test: $(STAMP) browser lint typecheck unit
 
 ## quick: the test suite without the slow tests (minutes of OpenSpiel value iteration)
 quick: $(STAMP) lint typecheck

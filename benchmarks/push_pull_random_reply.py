@@ -1,8 +1,8 @@
 """What the best reply to uniform random play can win in each Push-Pull variant.
 
-For each variant and replying seats, ``taut.solve.push_pull_random`` solves the decision
-problem of those seats (perfectly coordinated) against uniformly random other seats. Two
-figures per row:
+For each variant and replying seats, ``taut.games.push_pull.solve.random_reply`` solves the
+decision problem of those seats (perfectly coordinated) against uniformly random other
+seats. Two figures per row:
 
 * ``value``: the expected result (win 1, loss -1, shared win 0) with no turn limit, and the
   share of games won, ``(1 + value) / 2``, where shared wins cannot happen;
@@ -18,7 +18,7 @@ import argparse
 import json
 import time
 
-from taut.solve.push_pull_random import reply_to_random
+from taut.games.push_pull.solve.random_reply import reply_to_random
 
 ROWS = [
     ("duel", (0,), "W"),

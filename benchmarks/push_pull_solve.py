@@ -3,7 +3,7 @@
 Four methods, each to about 1e-9 or better:
 
 1. ``naive``: value iteration over all 305 labelled positions, Jacobi sweeps, one HiGHS LP
-   per position per sweep (``taut.agents.solve_matrix_game``);
+   per position per sweep (``taut.solve.matrix.highs_value``);
 2. ``classes``: the same on the 37 position classes (pieces interchangeable, mirror image),
    Gauss-Seidel sweeps;
 3. ``classes+simplex``: as 2, with the warm-started simplex instead of HiGHS;
@@ -23,17 +23,11 @@ import json
 import statistics
 import time
 
-from taut.solve.push_pull import (
-    Canon,
-    DuelSolution,
-    SolveStats,
-    all_positions,
-    classify,
-    iterate_values,
-    position_key,
-    solve_duel,
-    solve_duel_naive,
-)
+from taut.games.push_pull.solve.duel_baselines import iterate_values, solve_duel_naive
+from taut.games.push_pull.solve.duel_model import Canon
+from taut.games.push_pull.solve.duel_newton import solve_duel
+from taut.games.push_pull.solve.duel_positions import all_positions, classify, position_key
+from taut.games.push_pull.solve.duel_solution import DuelSolution, SolveStats
 
 TOL = 1e-10
 

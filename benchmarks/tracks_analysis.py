@@ -26,7 +26,7 @@ from taut.agents import GreedyAgent, RandomAgent
 from taut.arena.match import play_match
 from taut.games.tracks.paths import matching, tracks
 from taut.games.tracks.solitaire import generate, needed_differences
-from taut.solve.tracks import solve
+from taut.games.tracks.solver import solve
 
 
 def interval(k: int, n: int) -> str:

@@ -17,7 +17,7 @@ import statistics
 import time
 
 from taut.games.tracks.solitaire import generate, realises
-from taut.solve.tracks import FrontierSolver, max_difference_sat, sat_available, solve
+from taut.games.tracks.solver import FrontierSolver, max_difference_sat, sat_available, solve
 
 
 def main() -> None:

@@ -5,7 +5,10 @@ and the protocol path (one immutable state per node) on the same seeds, and prin
 with their ratio, since absolute numbers on a shared machine are noisy. Optionally it
 also measures the greedy agent against random ones (``--greedy N`` games per count).
 
-    .venv/bin/python benchmarks/tug_of_war_selfplay.py [--seconds 3] [--greedy 300]
+    .venv/bin/python benchmarks/tug_of_war_selfplay.py [--seconds 3] [--greedy 300] \
+        [--players 2,3,4,8]
+
+Each player count plays with its default set (double-twelve for seven and eight).
 """
 
 from __future__ import annotations
@@ -16,9 +19,9 @@ import time
 
 import taut
 from taut.agents import GreedyAgent, RandomAgent
+from taut.arena.match import play_match
 from taut.core.game import Game
 from taut.games.tug_of_war import TugOfWar
-from taut.games.tug_of_war.match import play_game
 
 
 def games_per_second(game: Game, seconds: float, fast: bool) -> tuple[float, float]:
@@ -43,7 +46,8 @@ def greedy_win_rate(players: int, games: int) -> float:
     for seed in range(games):
         seat = seed % players
         agents = [GreedyAgent() if s == seat else RandomAgent() for s in range(players)]
-        wins += play_game(game, agents, seed)[1]["winner"] == seat
+        outcome = play_match(game, agents, seed=seed).state.outcome
+        wins += outcome is not None and outcome.winners == (seat,)
     return wins / games
 
 
@@ -52,16 +56,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     parser.add_argument("--greedy", type=int, default=0, help="greedy-vs-random games")
+    parser.add_argument("--players", default="2,3,4", help="player counts, comma-separated")
     args = parser.parse_args()
+    counts = [int(p) for p in args.players.split(",")]
     print("players  fast games/s  fast nodes/s  protocol games/s  ratio")
-    for players in (2, 3, 4):
+    for players in counts:
         game = taut.make("tug-of-war", players=players)
         fast, fast_nodes = games_per_second(game, args.seconds, True)
         slow, _ = games_per_second(game, args.seconds, False)
         print(f"{players:7d}  {fast:12.0f}  {fast_nodes:12.0f}  {slow:16.0f}  {fast / slow:5.1f}x")
     if args.greedy:
         print(f"\ngreedy vs random, {args.greedy} games each (chance of a random seat: 1/n)")
-        for players in (2, 3, 4):
+        for players in counts:
             rate = greedy_win_rate(players, args.greedy)
             print(f"{players} players: greedy wins {rate:.1%} (random baseline {1 / players:.1%})")
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 from taut.core import CHANCE_SEAT, GameRecord, NodeKind
 from taut.core.errors import GameOverError, IllegalActionError, MalformedActionError
 from taut.core.game import Game, State
@@ -70,7 +72,7 @@ def check_conformance(game: Game, games: int = 20, seed: int = 0, max_nodes: int
             after = state.apply(joint)
             # States are values: applying never changes the state applied to.
             assert json.dumps(state.to_json(), sort_keys=True) == before_json
-            record.add(state, joint)
+            record.add(state, joint, after)
             # Round trip through JSON.
             rebuilt = game.state_from_json(json.loads(json.dumps(after.to_json())))
             assert json.dumps(rebuilt.to_json(), sort_keys=True) == json.dumps(
@@ -86,12 +88,8 @@ def check_conformance(game: Game, games: int = 20, seed: int = 0, max_nodes: int
         assert json.dumps(again.to_json(), sort_keys=True) == json.dumps(
             state.to_json(), sort_keys=True
         )
-        try:
+        with pytest.raises(GameOverError):
             state.apply({})
-        except GameOverError:
-            pass
-        else:  # pragma: no cover
-            raise AssertionError("applying to a finished game must raise GameOverError")
     # Same seed, same game.
     a = game.random_playout(random.Random(seed))
     b = game.random_playout(random.Random(seed))
@@ -101,15 +99,11 @@ def check_conformance(game: Game, games: int = 20, seed: int = 0, max_nodes: int
     while state.kind is NodeKind.CHANCE:
         state = state.apply(state.random_joint(random.Random(seed)))
     seat = state.acting_seats()[0]
-    try:
+    with pytest.raises(MalformedActionError):
         state.string_to_action(seat, "\u2603 not an action")
-    except MalformedActionError:
-        pass
-    else:  # pragma: no cover
-        raise AssertionError("nonsense text must raise MalformedActionError")
-    try:
-        state.apply({seat: info.num_distinct_actions + 7})
-    except IllegalActionError:
-        pass
-    else:  # pragma: no cover
-        raise AssertionError("an out-of-range action must raise IllegalActionError")
+    joint = state.random_joint(random.Random(seed))
+    joint[seat] = info.num_distinct_actions + 7
+    with pytest.raises(IllegalActionError):
+        state.apply(joint)
+    with pytest.raises(IllegalActionError):
+        state.apply({})  # no action for the seats that act

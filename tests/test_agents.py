@@ -122,9 +122,9 @@ def test_draw_offer_in_a_game_without_agreed_draws_is_ignored() -> None:
 
     game = taut.make("push-pull", max_turns=3)
     result = play_match(game, [OffersOnce(), OffersOnce()], seed=0)
-    assert result.state.outcome is not None and result.state.outcome.reason != "agreement"
+    assert result.state.outcome is not None and result.state.outcome.reason.name != "agreement"
     # Pulling Strings has agreed draws: the same offer ends the game.
     ps = taut.make("pulling-strings")
     result = play_match(ps, [OffersOnce(), OffersOnce()], seed=0)
-    assert result.state.outcome is not None and result.state.outcome.reason == "agreement"
+    assert result.state.outcome is not None and result.state.outcome.reason.name == "agreement"
     assert result.record.replay().outcome == result.state.outcome

@@ -6,12 +6,12 @@ import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from click.testing import CliRunner
 
 import taut
 from taut.arena.stats import score, wilson_interval
 from taut.arena.tournament import run_tournament, schedule
-from taut.cli import app
+from taut.cli import cli as app
 
 runner = CliRunner()
 OPTIONS = {"max_turns": 60}

@@ -13,12 +13,12 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner, Result
+from click.testing import CliRunner, Result
 
 from taut.arena import backends
 from taut.arena.backends import BackendError, LocalBackend, RayBackend, make_backend
 from taut.arena.tournament import TournamentResult, run_tournament
-from taut.cli import app
+from taut.cli import cli as app
 
 ray = pytest.importorskip("ray")
 

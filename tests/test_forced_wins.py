@@ -11,7 +11,7 @@ of their seat.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterator
 
 import pytest
 
@@ -62,15 +62,13 @@ def winning_positions(game: taut.Game, seed: int, wanted: int) -> Iterator[tuple
 
 def duel_positions(seed: int) -> list[State]:
     """Distinct Push-Pull duel positions met in seeded random games."""
-    from taut.solve.push_pull import duel_position_key
-
     game = taut.make("push-pull", max_turns=60)
     rng = random.Random(seed)
-    seen: dict[str, State] = {}
+    seen: dict[Hashable, State] = {}
     for _ in range(30):
         state = game.new_initial_state()
         while not state.is_terminal():
-            seen.setdefault(duel_position_key(state), state)
+            seen.setdefault(state.transposition_key(), state)
             state = _step(state, rng)
     return list(seen.values())
 
@@ -78,12 +76,14 @@ def duel_positions(seed: int) -> list[State]:
 def test_no_duel_position_has_a_dominant_move() -> None:
     """Every optimal mix of the duel uses every move, so no move dominates another; the
     searches are judged there by their exact exploitability (``taut analyse``)."""
-    from taut.solve.push_pull import cached_solution, duel_position_key
+    from taut.core.registry import plugin_of
 
-    solution = cached_solution()
+    game = taut.make("push-pull")
+    exact_policy = plugin_of(game).exact_policy(game)
+    assert exact_policy is not None
     for state in duel_positions(seed=3):
         for seat in (0, 1):
-            mix = solution.strategy(duel_position_key(state), state.seat_name(seat))
+            mix = exact_policy(state, seat)
             assert len(mix) == len(state.legal_actions(seat))
             assert min(mix.values()) > 1e-6
 

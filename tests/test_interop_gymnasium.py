@@ -1,5 +1,5 @@
 """The Gymnasium adapter: env_checker on every game, whole episodes against fixed agents,
-illegal actions, seeding and the registered ids."""
+illegal actions, seeding, the registered ids and a game registered later."""
 
 from __future__ import annotations
 
@@ -17,8 +17,10 @@ from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 import taut  # noqa: E402
 from taut.agents import RandomAgent  # noqa: E402
+from taut.core.registry import register_plugin, unregister_plugin  # noqa: E402
 from taut.interop.encoding import observe  # noqa: E402
-from taut.interop.gymnasium import ENV_IDS, TautEnv, make  # noqa: E402
+from taut.interop.gymnasium import TautEnv, env_ids, make, register  # noqa: E402
+from tests.test_interop_encoding import SitOutPlugin  # noqa: E402
 
 CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("pulling-strings", {}),
@@ -51,11 +53,22 @@ def test_env_checker_passes(game: str, options: dict[str, Any]) -> None:
     check_env(make(game, seat=1, illegal="lose", render_mode="ansi", **options))
 
 
-@pytest.mark.parametrize("env_id", sorted(ENV_IDS))
+def test_every_game_has_its_id() -> None:
+    assert {
+        "taut/PullingStrings-v0": "pulling-strings",
+        "taut/PushPull-v0": "push-pull",
+        "taut/TugOfWar-v0": "tug-of-war",
+        "taut/Tracks-v0": "tracks",
+    }.items() <= env_ids().items()
+    assert set(env_ids().values()) >= set(taut.games())
+    assert all(env_id in gymnasium.registry for env_id in env_ids())
+
+
+@pytest.mark.parametrize("env_id", sorted(env_ids()))
 def test_registered_ids(env_id: str) -> None:
     e = gymnasium.make(env_id, illegal="lose")
     assert isinstance(e.unwrapped, TautEnv)
-    assert e.unwrapped.game.info.name == ENV_IDS[env_id]
+    assert e.unwrapped.game.info.name == env_ids()[env_id]
     check_env(e.unwrapped, skip_render_check=True)
     obs, _ = e.reset(seed=0)
     assert obs["action_mask"].any()
@@ -206,3 +219,18 @@ def test_game_object_and_options() -> None:
         make(game, size=5)
     with pytest.raises(ValueError, match="reset"):
         make("tracks").step(0)
+
+
+def test_a_game_registered_later() -> None:
+    found = register_plugin(SitOutPlugin())
+    try:
+        assert register("sit-out") == "taut/SitOut-v0" == found.env_id
+        assert env_ids()["taut/SitOut-v0"] == "sit-out"
+        e = gymnasium.make("taut/SitOut-v0", seat=1, render_mode="ansi").unwrapped
+        assert isinstance(e, TautEnv)
+        obs, _ = e.reset(seed=0)
+        assert obs["observation"].tolist() == [0, 1, 1, 1, 0, -1, -1, -1]  # its own observer
+        assert e.render() == "moves: none"
+        check_env(e, skip_render_check=True)
+    finally:
+        unregister_plugin(found.name)

@@ -1,12 +1,13 @@
-"""The OpenSpiel adapter: registration, game types, parameters, OpenSpiel's own random
-simulation checks, notation, chance, observations from views only, and OpenSpiel's value
-iteration on the Push-Pull duel against the exact solver."""
+"""The OpenSpiel adapter: registration (of every plugin, and of a game added later), game
+types, parameters, OpenSpiel's own random simulation checks, notation, chance, observations
+from views only, and OpenSpiel's value iteration on the Push-Pull duel against the exact
+solver."""
 
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -16,9 +17,10 @@ pyspiel = pytest.importorskip("pyspiel")
 
 import taut  # noqa: E402
 import taut.interop.openspiel as osp  # noqa: E402
-from taut.core.errors import MalformedActionError  # noqa: E402
-from taut.core.game import JSON, Game, GameInfo, NodeKind, Outcome, State  # noqa: E402
+from taut.core.game import NodeKind  # noqa: E402
+from taut.core.registry import register_plugin, unregister_plugin  # noqa: E402
 from taut.interop import encoding  # noqa: E402
+from tests.test_interop_encoding import SitOut, SitOutPlugin  # noqa: E402
 
 Dyn = pyspiel.GameType.Dynamics
 Chance = pyspiel.GameType.ChanceMode
@@ -48,15 +50,23 @@ def play_random(game: Any, rng: random.Random, limit: int = 400) -> list[Any]:
 # -- registration, types and parameters ---------------------------------------------------------
 
 
+BUILT_IN = ("pulling-strings", "push-pull", "tug-of-war", "tracks")
+
+
 def test_every_game_is_registered() -> None:
     names = {t.short_name for t in pyspiel.registered_games()}
-    assert set(osp.GAMES.values()) <= names
-    for name, short in osp.GAMES.items():
+    assert set(BUILT_IN) <= set(taut.games())
+    assert osp.openspiel_name("tug-of-war") == "taut_tug_of_war"
+    for name in taut.games():
+        short = osp.openspiel_name(name)
+        assert short in names
         game = pyspiel.load_game(short)
         assert isinstance(game, osp.TautGame)
+        assert type(game) is osp.game_classes()[name]
         assert game.taut_game.info.name == name
         # Default parameters give the taut game's default options.
         assert game.taut_game.options == taut.make(name).options
+        assert osp.register(name) is type(game), "registering again changes nothing"
 
 
 SIM, SEQ = Dyn.SIMULTANEOUS, Dyn.SEQUENTIAL
@@ -113,7 +123,7 @@ def test_registered_player_ranges() -> None:
     types = {t.short_name: t for t in pyspiel.registered_games()}
     ranges = {
         short: (types[short].min_num_players, types[short].max_num_players)
-        for short in osp.GAMES.values()
+        for short in map(osp.openspiel_name, BUILT_IN)
     }
     assert ranges == {
         "taut_pulling_strings": (2, 2),
@@ -126,12 +136,13 @@ def test_registered_player_ranges() -> None:
 def test_parameter_mapping() -> None:
     specs = {
         name: {p.name: (p.option.name, p.default) for p in osp.parameters(name)}
-        for name in osp.GAMES
+        for name in BUILT_IN
     }
     assert specs["pulling-strings"] == {
         "edition": ("edition", "classic"),
         "break": ("break", "end"),
         "corner": ("corner", "split"),
+        "repeat": ("repeat", 0),
         "max_turns": ("max_turns", 0),
         "seed": ("seed", -1),
         "letters": ("letters", ""),
@@ -403,80 +414,43 @@ def test_other_observation_types() -> None:
     assert public.tensor is not None  # perfect information: everything is public
 
 
-# -- seats that sit out a simultaneous node -----------------------------------------------------
+# -- a game registered later; seats that sit out a simultaneous node -------------------------
 
 
-class SitOut(Game):
-    """Both seats choose 0 or 1, then seat 0 alone chooses again; seat 0 wins on an odd sum."""
-
-    name = "sit-out"
-    title = "Sit out"
-
-    @property
-    def info(self) -> GameInfo:
-        return GameInfo(
-            "sit-out", "Sit out", "1", ("A", "B"), True, False, True, 2, 0, -1.0, 1.0, True, 2
-        )
-
-    def new_initial_state(self) -> SitOutState:
-        return SitOutState(self, ())
-
-    def state_from_json(self, data: JSON) -> SitOutState:
-        return SitOutState(self, tuple(data))
+@pytest.fixture
+def sit_out() -> Iterator[Any]:
+    """The toy game of the encoding tests, registered with taut and then with pyspiel."""
+    found = register_plugin(SitOutPlugin())
+    try:
+        cls = osp.register("sit-out")
+        assert cls.taut_name == "sit-out" and cls.short_name == "taut_sit_out"
+        yield pyspiel.load_game("taut_sit_out")
+    finally:
+        unregister_plugin(found.name)
 
 
-class SitOutState(State):
-    def __init__(self, game: SitOut, moves: tuple[int, ...]) -> None:
-        self.game = game
-        self.moves = moves
-
-    @property
-    def kind(self) -> NodeKind:
-        return NodeKind.TERMINAL if len(self.moves) == 3 else NodeKind.SIMULTANEOUS
-
-    def acting_seats(self) -> tuple[int, ...]:
-        return ((0, 1), (0,), (), ())[len(self.moves) // 2 + (len(self.moves) == 3)]
-
-    def legal_actions(self, seat: int) -> Sequence[int]:
-        return (0, 1) if seat in self.acting_seats() else ()
-
-    def _apply(self, joint: dict[int, int]) -> SitOutState:
-        return SitOutState(self.game, self.moves + tuple(joint[s] for s in sorted(joint)))
-
-    def action_to_string(self, seat: int, action: int) -> str:
-        return "ab"[action]
-
-    def string_to_action(self, seat: int, text: str) -> int:
-        if text not in ("a", "b"):
-            raise MalformedActionError(text)
-        return "ab".index(text)
-
-    @property
-    def outcome(self) -> Outcome | None:
-        if len(self.moves) < 3:
-            return None
-        return Outcome((0,) if sum(self.moves) % 2 else (1,), "parity")
-
-    def returns(self) -> tuple[float, ...]:
-        out = self.outcome
-        if out is None:
-            return (0.0, 0.0)
-        return (1.0, -1.0) if out.winners == (0,) else (-1.0, 1.0)
-
-    def to_json(self) -> JSON:
-        return list(self.moves)
+def test_a_game_registered_later(sit_out: Any) -> None:
+    game = sit_out
+    assert isinstance(game, osp.TautGame) and isinstance(game.taut_game, SitOut)
+    types = {t.short_name: t for t in pyspiel.registered_games()}
+    gt = types["taut_sit_out"]
+    assert (gt.min_num_players, gt.max_num_players) == (2, 2)
+    assert gt.long_name == "taut Sit out"
+    assert game.max_game_length() == 2  # the game's own bound, through its plugin
+    state = game.new_initial_state()
+    assert str(state) == "start"  # the plugin's state key
+    state.apply_actions([1, 0])
+    assert str(state) == "ba" == osp.state_key(state.taut_state)
+    assert state.observation_tensor(1) == [0, 1, 1, 0, 0, 1, 0, -1]  # the plugin's observer
+    assert state.observation_string(0) == "moves: ba"
+    pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
+    with pytest.raises(Exception, match="unknown game 'no-such-game'"):
+        osp.register("no-such-game")
 
 
-class SitOutSpiel(osp.TautGame):
-    short_name = "taut_test_sit_out"
-
-    def make_taut_game(self, params: Any) -> Game:
-        return SitOut()
-
-
-def test_a_seat_that_does_not_act_gets_one_no_move() -> None:
+def test_a_seat_that_does_not_act_gets_one_no_move(sit_out: Any) -> None:
     pytest.importorskip("cvxpy")  # for OpenSpiel's value iteration below
-    game = SitOutSpiel({})
+    game = sit_out
     state = game.new_initial_state()
     state.apply_actions([1, 1])
     assert state.is_simultaneous_node()
@@ -505,11 +479,11 @@ def test_a_seat_that_does_not_act_gets_one_no_move() -> None:
 @pytest.mark.slow
 def test_value_iteration_matches_the_exact_duel_solution() -> None:
     """OpenSpiel's value iteration (one LP per position and sweep, ``cyclic_game=True``)
-    agrees with ``taut.solve.push_pull`` on every position. This takes minutes."""
+    agrees with the exact duel solver on every position. This takes minutes."""
     pytest.importorskip("cvxpy")
     from open_spiel.python.algorithms import value_iteration
 
-    from taut.solve.push_pull import cached_solution
+    from taut.games.push_pull.solve.duel_newton import cached_solution
 
     game = pyspiel.load_game("taut_push_pull")
     start = time.perf_counter()

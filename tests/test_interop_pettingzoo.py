@@ -16,6 +16,7 @@ pettingzoo_test = pytest.importorskip("pettingzoo.test")
 
 import taut  # noqa: E402
 from taut.core.game import NodeKind  # noqa: E402
+from taut.core.registry import register_plugin, unregister_plugin  # noqa: E402
 from taut.interop.encoding import (  # noqa: E402
     action_mask,
     observation_fields,
@@ -23,6 +24,7 @@ from taut.interop.encoding import (  # noqa: E402
     observe,
 )
 from taut.interop.pettingzoo import TautParallelEnv, env, parallel_env  # noqa: E402
+from tests.test_interop_encoding import SitOutPlugin  # noqa: E402
 
 #: Every game and every variant, with options that keep episodes short where needed.
 CONFIGS: list[tuple[str, dict[str, Any]]] = [
@@ -382,3 +384,19 @@ def test_encoding_of_start_positions() -> None:
     kinds = vec[lay["kinds"].offset : lay["kinds"].stop].reshape(2, 4)
     assert kinds.argmax(axis=1).tolist() == list(state.kinds)
     assert vec[lay["acting"].offset] == 1.0  # NS places first
+
+
+def test_a_game_registered_later_is_an_environment() -> None:
+    found = register_plugin(SitOutPlugin())
+    try:
+        e = parallel_env("sit-out", render_mode="ansi")
+        assert e.possible_agents == ["A", "B"]  # the game's seat names
+        obs, _ = e.reset(seed=0)
+        assert obs["B"]["observation"].tolist() == [0, 1, 1, 1, 0, -1, -1, -1]
+        obs, *_ = e.step({"A": 1, "B": 1})
+        assert obs["B"]["action_mask"].tolist() == [0, 0], "B sits out"
+        assert e.render() == "moves: bb"
+        pettingzoo_test.parallel_api_test(parallel_env("sit-out"), num_cycles=10)
+        pettingzoo_test.api_test(env("sit-out"), num_cycles=10)
+    finally:
+        unregister_plugin(found.name)

@@ -173,6 +173,7 @@ def test_root_bonus_allocation_considers_every_share() -> None:
     else:
         pytest.fail("no bonus allocation with more than 30 shares found")
     agent = ISMCTSAgent(iterations=len(legal) + 50, bias=2, rollout=0, wide=5)
-    action = agent.act(state.view(seat), seat, random.Random(0))
-    assert action in legal
-    assert set(agent.last_visits) == set(legal)
+    result = agent.search(state.view(seat), seat, random.Random(0))
+    assert set(result.policy[seat]) <= set(legal)
+    assert set(result.visits[seat]) == set(legal)
+    assert result.iterations == len(legal) + 50

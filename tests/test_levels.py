@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from typer.testing import CliRunner
+from click.testing import CliRunner
 
 import taut
 from taut.agents import (
@@ -19,7 +19,7 @@ from taut.agents import (
     takes_think,
 )
 from taut.agents.levels import BlunderingAgent, level_agent
-from taut.cli import app
+from taut.cli import cli as app
 from taut.core.errors import InvalidOptionError
 from taut.core.game import CHANCE_SEAT, NodeKind
 

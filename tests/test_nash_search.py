@@ -20,17 +20,19 @@ def test_double_oracle_matches_full_lp(seed: int) -> None:
     rng = np.random.default_rng(seed)
     payoff = rng.uniform(-1, 1, size=(7, 6)).round(3).tolist()
     game = MatrixGame(payoff)
-    agent = NashSearchAgent(depth=1)
-    policy = agent.policy(game.new_initial_state(), 0)
+    result = NashSearchAgent(depth=1).search(game.new_initial_state())
+    policy = result.mix(0)
     value, _, _ = solve_matrix_game(payoff)
-    assert agent.last_value == pytest.approx(value, abs=1e-7)
+    assert result.value[0] == pytest.approx(value, abs=1e-7)
+    assert result.value[1] == pytest.approx(-value, abs=1e-7)
     # The mix found guarantees the value against every column.
     x = np.array([policy.get(i, 0.0) for i in range(7)])
     assert (x @ np.array(payoff)).min() == pytest.approx(value, abs=1e-6)
 
 
 def test_biased_pennies() -> None:
-    policy = NashSearchAgent(depth=1).policy(MatrixGame([[3, -2], [-2, 1]]).new_initial_state(), 1)
+    state = MatrixGame([[3, -2], [-2, 1]]).new_initial_state()
+    policy = NashSearchAgent(depth=1).strategy(state, 1, random.Random(0))
     assert policy[0] == pytest.approx(3 / 8, abs=1e-6)
 
 
@@ -57,11 +59,10 @@ def forced_win_positions(count: int, seed: int = 0) -> list[tuple[PullingStrings
 
 def test_finds_forced_wins_searching_part_of_the_matrix() -> None:
     for state, winning in forced_win_positions(5):
-        agent = NashSearchAgent(depth=1)
-        policy = agent.policy(state, 0)
-        assert agent.last_value == pytest.approx(1.0)
-        assert set(policy) <= winning
-        assert agent.nodes <= 1
+        result = NashSearchAgent(depth=1).search(state)
+        assert result.value[0] == pytest.approx(1.0)
+        assert set(result.policy[0]) <= winning
+        assert result.nodes <= 1 and result.depth == 1
 
 
 def test_a_threat_that_can_be_answered_is_not_a_forced_win() -> None:
@@ -69,9 +70,8 @@ def test_a_threat_that_can_be_answered_is_not_a_forced_win() -> None:
     # X threatens g (onto X's home at row 1, column 4); O's d splits the stack between
     # both players' homes, so neither side can force a win this turn.
     state = game.state_from_json({"stacks": [[1, 3, 5]], "broken": []})
-    agent = NashSearchAgent(depth=1)
-    agent.policy(state, 0)
-    assert -1.0 < agent.last_value < 1.0
+    result = NashSearchAgent(depth=1).search(state)
+    assert -1.0 < result.value[0] < 1.0
 
 
 def test_iterative_deepening_and_errors() -> None:
@@ -79,6 +79,7 @@ def test_iterative_deepening_and_errors() -> None:
     agent = make_agent("nash:depth=3:think=0.3")
     assert isinstance(agent, NashSearchAgent)
     action = agent.act(game.new_initial_state(), 0, random.Random(0))
-    assert 0 <= action < 20 and agent.last_depth >= 1
+    assert 0 <= action < 20
+    assert 1 <= agent.search(game.new_initial_state()).depth <= 3
     with pytest.raises(InvalidOptionError, match="at least 1"):
         NashSearchAgent(depth=0)

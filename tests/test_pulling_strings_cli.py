@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from typer.testing import CliRunner
+from click.testing import CliRunner
 
-from taut.cli import app
+from taut.cli import cli as app
 from taut.core import GameRecord
 
 runner = CliRunner()
@@ -63,8 +63,8 @@ def test_replay_errors_name_the_turn() -> None:
     cases = [
         ("c/c c/h", "turn 2", "broken"),
         ("c/h z/h", "turn 2", "names no string end"),
-        ("ch", "turn 1", "X's letter/O's letter"),
-        ("c/h/e", "turn 1", "X's letter/O's letter"),
+        ("ch", "turn 1", "X/O: one action each"),
+        ("c/h/e", "turn 1", "names no string end"),
     ]
     for turns, where, why in cases:
         r = runner.invoke(app, ["replay", "pulling-strings", "--turns", turns, "--json"])
@@ -133,7 +133,7 @@ def test_play_agents_only_writes_record(tmp_path: Path) -> None:
     record = GameRecord.load(rec)
     final = record.replay()
     assert final.is_terminal()
-    assert record.outcome is not None
+    assert record.result is not None
 
 
 def test_play_human_bad_entry_then_quit_keeps_record(tmp_path: Path) -> None:

@@ -174,7 +174,7 @@ class TestEndings:
         s = position(game, [[2, 4, 3]], broken=["e", "m", "w"])
         assert s.outcome is None
         s = pull(s, "h", "h")
-        assert s.outcome is not None and s.outcome.is_draw and s.outcome.reason == "stuck"
+        assert s.outcome is not None and s.outcome.is_draw and s.outcome.reason.name == "stuck"
         assert s.returns() == (0.0, 0.0)
 
     def test_pressed_against_edge_is_not_stuck(self) -> None:
@@ -186,11 +186,11 @@ class TestEndings:
     def test_max_turns_draw(self) -> None:
         game = classic(max_turns=2)
         s = pull(pull(game.new_initial_state(), "a", "e"), "a", "e")
-        assert s.outcome is not None and s.outcome.reason == "max_turns" and s.outcome.is_draw
+        assert s.outcome is not None and s.outcome.reason.name == "max_turns" and s.outcome.is_draw
 
     def test_agreement(self) -> None:
         s = classic().new_initial_state().end_by_agreement()
-        assert s.outcome is not None and s.outcome.reason == "agreement"
+        assert s.outcome is not None and s.outcome.reason.name == "agreement"
         with pytest.raises(IllegalActionError):
             s.end_by_agreement()
 
@@ -315,8 +315,8 @@ def test_record_with_wrong_outcome_is_refused() -> None:
     s = game.new_initial_state()
     rec = GameRecord.start(game)
     rec.add(s, {0: 2, 1: 7})
-    rec.outcome = {"winners": ["X"], "reason": "home"}
-    with pytest.raises(taut.core.RecordError, match="outcome"):
+    rec.result = {"winners": ["X"], "reason": "home"}
+    with pytest.raises(taut.core.RecordError, match="result"):
         rec.replay()
     rec.outcome = None
     rec.moves.append({"X": "zz", "O": "c"})
@@ -345,9 +345,9 @@ def test_rollout_matches_protocol_from_a_midgame_position() -> None:
 
 
 def test_integer_option_choices() -> None:
-    from taut.core.options import OptionSpec
+    from taut.core.options import OptionSpec, OptionText
 
     spec = OptionSpec("set", int, 6, "domino set", choices=(6, 9))
-    assert spec.coerce("9") == 9
+    assert spec.coerce(OptionText("9")) == 9 and spec.coerce(9) == 9
     with pytest.raises(InvalidOptionError, match=re.escape("allowed: 6 | 9")):
         spec.coerce(7)

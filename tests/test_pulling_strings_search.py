@@ -61,10 +61,9 @@ def test_threat_needs_an_unbroken_end() -> None:
 
 def test_hard_search_takes_a_forced_win_one_turn_from_home() -> None:
     for state, winning in forced_win_positions(3, seed=1):
-        agent = NashSearchAgent(depth=2)
-        policy = agent.policy(state, 0)
-        assert agent.last_value == pytest.approx(1.0)
-        assert set(policy) <= winning
+        result = NashSearchAgent(depth=2).search(state)
+        assert result.value[0] == pytest.approx(1.0)
+        assert set(result.policy[0]) <= winning
 
 
 def test_hard_search_mixes_its_pulls() -> None:
@@ -74,7 +73,7 @@ def test_hard_search_mixes_its_pulls() -> None:
     state = position([[3, 1, 3], [4, 3, 3]])
     agent = NashSearchAgent(depth=2)
     for seat in (0, 1):
-        policy = agent.policy(state, seat)
+        policy = agent.strategy(state, seat, random.Random(0))
         assert len(policy) >= 2
         assert sum(policy.values()) == pytest.approx(1.0)
         assert max(policy.values()) < 1.0

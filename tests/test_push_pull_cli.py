@@ -1,4 +1,5 @@
-"""``taut play push-pull`` and ``taut solve push-pull`` through the command line."""
+"""``taut play push-pull`` through the command line, and the plugin's ``solve push-pull``
+command invoked directly."""
 
 from __future__ import annotations
 
@@ -6,16 +7,17 @@ import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from click.testing import CliRunner
 
-from taut.cli import app
+from taut.cli import cli as app
 from taut.core.record import GameRecord
+from taut.games.push_pull.commands import solve_command
 
 runner = CliRunner()
 
 
 def test_solve_json_shape() -> None:
-    result = runner.invoke(app, ["solve", "push-pull", "--json"])
+    result = runner.invoke(solve_command, ["--json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert set(data) == {"values", "strategies"}
@@ -30,7 +32,7 @@ def test_solve_json_shape() -> None:
 
 
 def test_solve_report() -> None:
-    result = runner.invoke(app, ["solve", "push-pull"])
+    result = runner.invoke(solve_command, [])
     assert result.exit_code == 0, result.output
     assert "Value of the start 2,2,2 for West: +0.000000" in result.output
     assert "Least intuitive" in result.output
@@ -90,7 +92,7 @@ def test_human_seat_by_default() -> None:
         input="L=pull,M=push,S=pass\nbogus\nhelp\n+-0\nquit\n",
     )
     assert result.exit_code == 0, result.output
-    assert "Seats: W (West) human, E (East) greedy" in result.output
+    assert "Seats: W human, E greedy." in result.output
     assert "W L=pull,M=push,S=pass;" in result.output
     assert "not a choice" in result.output or "gives 1 choices" in result.output
     assert "Pieces on the board: L, M, S" in result.output and "Game stopped." in result.output
@@ -115,16 +117,31 @@ def test_two_humans_enter_hidden(monkeypatch: pytest.MonkeyPatch) -> None:
     assert "W pulls, E pulls; west-east arrows cancel" in result.output
 
 
+def test_compact_entry_after_a_piece_is_scored(monkeypatch: pytest.MonkeyPatch) -> None:
+    """West pulls L off in three turns, then types one symbol per piece: ``+++`` is refused
+    (L is gone), ``++`` pulls M and S."""
+    monkeypatch.setattr("getpass.getpass", lambda prompt="": input())
+    turns = "\n+00\n\n000\n" * 3 + "\n+++\n++\n\n0-\n"
+    result = runner.invoke(
+        app,
+        ["play", "push-pull", "--seat", "W=human", "--seat", "E=human", "--max-turns", "4"],
+        input=turns,
+    )
+    assert result.exit_code == 0, result.output
+    assert "Scored: West L, East -" in result.output
+    assert "Revealed: W M=pull,S=pull; E M=pass,S=push" in result.output
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
         (["--seat", "Q=human"], "no seat 'Q'"),
         (["--seat", "W=robot"], "unknown agent 'robot'"),
-        (["--seat", "W"], "SEAT=AGENT"),
+        (["--seat", "W"], "SEAT=WHO"),
         (["--seat", "W=human", "--seat", "W=random"], "given twice"),
         (["--variant", "three"], "option 'variant'"),
         (["--shifts", "on"], "four-sided"),
-        (["--variant", "four", "--seat", "N=perfect"], "only the duel"),
+        (["--variant", "four", "--seat", "N=perfect"], "cannot play Push-Pull"),
         (["--shifts", "maybe", "--variant", "four"], "option 'shifts'"),
     ],
 )
@@ -163,3 +180,10 @@ def test_greedy_evaluations_stay_bounded(options: dict[str, object]) -> None:
     mine = len(state.legal_actions(0))
     # Two seats: at most a capped matrix; more seats: each move against sampled profiles.
     assert calls <= max(MAX_CELLS, mine * SAMPLED_PROFILES)
+
+
+def test_random_reply_refuses_non_finite_weights() -> None:
+    for weight in ("nan", "inf", "-1"):
+        r = runner.invoke(app, ["analyse", "random-reply", "push-pull", "--loss-weight", weight])
+        assert r.exit_code == 2, (weight, r.output)
+        assert "--loss-weight" in r.output

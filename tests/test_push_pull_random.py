@@ -12,7 +12,7 @@ import taut
 from taut.core.errors import InvalidOptionError
 from taut.games.push_pull.board import OFF
 from taut.games.push_pull.rules import PushPull, PushPullState
-from taut.solve.push_pull_random import piece_model, reply_to_random
+from taut.games.push_pull.solve.random_reply import piece_model, reply_to_random
 
 CASES = [
     ("duel", (0,)),
@@ -79,10 +79,15 @@ def test_transitions_are_distributions(variant: str, seats: tuple[int, ...]) -> 
 
 def test_duel_value_matches_the_exploitability_of_random_play() -> None:
     """Two independent computations: this module's, and the exact best reply to the uniform
-    strategy table in ``taut.solve.exploitability`` (which uses the engine's states)."""
-    from taut.solve.exploitability import START, _table, best_response_values
+    strategy table in ``taut.games.push_pull.solve.exploitability`` (which uses the engine's
+    states)."""
+    from taut.games.push_pull.solve.exploitability import (
+        START,
+        best_response_values,
+        transitions,
+    )
 
-    table = _table()
+    table = transitions()
     uniform = np.zeros((len(table.keys), 27))
     for i, (west, _) in enumerate(table.actions):
         uniform[i, : len(west)] = 1.0 / len(west)
@@ -162,18 +167,16 @@ def test_bad_seats() -> None:
 def test_cli_prints_the_value_and_rejects_bad_input() -> None:
     import json
 
-    from typer.testing import CliRunner
+    from click.testing import CliRunner
 
-    from taut.cli import app
+    from taut.games.push_pull.commands import random_reply_command
 
     runner = CliRunner()
-    r = runner.invoke(app, ["analyse", "random-reply", "push-pull", "--json"])
+    r = runner.invoke(random_reply_command, ["push-pull", "--json"])
     assert r.exit_code == 0, r.output
     data = json.loads(r.output)
     assert data["seats"] == ["W"] and data["value"] == pytest.approx(0.792, abs=1e-6)
-    r = runner.invoke(
-        app, ["analyse", "random-reply", "push-pull", "--loss-weight", "19", "--turns", "200"]
-    )
+    r = runner.invoke(random_reply_command, ["push-pull", "--loss-weight", "19", "--turns", "200"])
     assert r.exit_code == 0 and "value -1.08" in r.output, r.output
     for bad, message in (
         (["tug-of-war"], "push-pull only"),
@@ -181,5 +184,5 @@ def test_cli_prints_the_value_and_rejects_bad_input() -> None:
         (["push-pull", "--variant", "four-teams", "--seats", "N,S"], "all of N+E or none"),
         (["push-pull", "--variant", "five"], "variant"),
     ):
-        r = runner.invoke(app, ["analyse", "random-reply", *bad])
+        r = runner.invoke(random_reply_command, bad)
         assert r.exit_code == 2 and message in r.output, (bad, r.output)

@@ -130,7 +130,7 @@ def test_duel_first_to_two() -> None:
     game = make()
     s = play(position(game, turn=5, L="W", M=0, S=4), W="M=pull,S=push")
     assert s.outcome is not None and s.outcome.winners == (W,)
-    assert s.outcome.reason == "two pieces" and s.returns() == (1.0, -1.0)
+    assert s.outcome.reason.name == "two pieces" and s.returns() == (1.0, -1.0)
     assert s.is_terminal() and s.legal_actions(W) == ()
     # Two pieces in one turn from nothing also wins.
     s = play(position(game, L=0, M=0, S=2), W="L=pull,M=pull")
@@ -154,7 +154,7 @@ def test_scored_piece_has_no_choices() -> None:
 def test_max_turns_draw() -> None:
     game = make(max_turns=2)
     s = play(play(game.new_initial_state()))
-    assert s.outcome is not None and s.outcome.is_draw and s.outcome.reason == "max_turns"
+    assert s.outcome is not None and s.outcome.is_draw and s.outcome.reason.name == "max_turns"
     assert s.returns() == (0.0, 0.0)
 
 
@@ -197,7 +197,7 @@ def test_four_last_piece_wins() -> None:
     assert s.outcome is None and s.to_json()["pieces"]["S"] == [3, 2]
     s = play(position(game, turn=9, L="S", M="S", S=[0, 2]), N="S=pull")
     assert s.outcome is not None and s.outcome.winners == (0,)  # N, despite S's two pieces
-    assert s.outcome.reason == "last piece" and s.returns() == (1.0, -1.0, -1.0, -1.0)
+    assert s.outcome.reason.name == "last piece" and s.returns() == (1.0, -1.0, -1.0, -1.0)
     assert not game.info.zero_sum
 
 

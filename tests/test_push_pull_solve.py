@@ -10,19 +10,16 @@ import numpy as np
 import pytest
 
 import taut
-from taut.agents.matrix import solve_matrix_game
 from taut.agents.perfect import PerfectAgent
 from taut.arena.match import play_match
 from taut.core.errors import InvalidOptionError
 from taut.games.push_pull import PushPullState
-from taut.solve.push_pull import (
-    DuelSolution,
-    duel_position_key,
-    iterate_values,
-    majority_value,
-    race_odds,
-    solve_duel,
-)
+from taut.games.push_pull.solve.duel_baselines import iterate_values
+from taut.games.push_pull.solve.duel_newton import solve_duel
+from taut.games.push_pull.solve.duel_positions import duel_position_key
+from taut.games.push_pull.solve.duel_solution import DuelSolution
+from taut.games.push_pull.solve.duel_summary import majority_value, race_odds
+from taut.solve.matrix import solve_matrix_game
 
 W, E = 0, 1
 
@@ -213,6 +210,6 @@ def test_perfect_agent_plays_legal_moves() -> None:
     assert result.state.is_terminal()
     again = play_match(game, [PerfectAgent(), PerfectAgent()], seed=3)
     assert again.record.moves == result.record.moves
-    with pytest.raises(InvalidOptionError, match="duel"):
+    with pytest.raises(InvalidOptionError, match="no exact policy"):
         four = taut.make("push-pull", variant="four")
         PerfectAgent().act(four.new_initial_state(), 0, random.Random(0))

@@ -26,13 +26,13 @@ def test_converges_to_mixed_equilibrium(select: str, width: str) -> None:
     state = game.new_initial_state()
     agent = SMMCTSAgent(select=select, iterations=40000, gamma=0.05, width=width)
     for seat in (0, 1):
-        policy = agent.policy(state, seat, random.Random(seat))
+        policy = agent.strategy(state, seat, random.Random(seat))
         assert policy.get(0, 0.0) == pytest.approx(3 / 8, abs=0.06), (select, seat, policy)
 
 
 def test_rock_paper_scissors_is_near_uniform() -> None:
     game = MatrixGame([[0, -1, 1], [1, 0, -1], [-1, 1, 0]])
-    policy = SMMCTSAgent(select="rm", iterations=30000, gamma=0.05).policy(
+    policy = SMMCTSAgent(select="rm", iterations=30000, gamma=0.05).strategy(
         game.new_initial_state(), 0, random.Random(1)
     )
     assert all(abs(policy.get(a, 0) - 1 / 3) < 0.06 for a in range(3)), policy
@@ -45,7 +45,7 @@ def test_finds_winning_pull(select: str) -> None:
     # unless O also pulls g; any other O pull cannot stop it.
     state = game.state_from_json({"stacks": [[1, 3, 5]], "broken": []})
     agent = SMMCTSAgent(select=select, iterations=4000)
-    policy = agent.policy(state, 0, random.Random(0))
+    policy = agent.strategy(state, 0, random.Random(0))
     g = state.string_to_action(0, "g")
     assert max(policy, key=policy.__getitem__) == g, policy
 
@@ -86,18 +86,17 @@ def test_transpositions_let_regret_matching_find_the_duel_mix(
     """One Push-Pull piece left: a cyclic race whose exact mix the solver knows. Sharing
     nodes by position and closing cycles with node values lets the search converge; the
     full-width backup needs a tenth of the descents for a fifth of the gap."""
-    from taut.solve.push_pull import cached_solution, duel_position_key
+    from taut.core.registry import plugin_of
 
     game = taut.make("push-pull")
+    exact_policy = plugin_of(game).exact_policy(game)
+    assert exact_policy is not None
     state = game.state_from_json({"turn": 0, "pieces": {"L": "W", "M": 3, "S": "E"}})
     agent = SMMCTSAgent("rm", iterations=iterations, rollout=0, width=width)
     mixes = agent.strategies(state, (0, 1), random.Random(1))
     for seat in (0, 1):
-        exact = cached_solution().strategy(duel_position_key(state), state.seat_name(seat))
-        gap = sum(
-            abs(mixes[seat].get(state.string_to_action(seat, move), 0.0) - p)
-            for move, p in exact.items()
-        )
+        exact = exact_policy(state, seat)
+        gap = sum(abs(mixes[seat].get(action, 0.0) - p) for action, p in exact.items())
         assert gap < tolerance, (seat, mixes[seat], exact)
 
 
@@ -107,13 +106,12 @@ def test_full_width_backup_is_used_only_where_it_fits() -> None:
     game = taut.make("pulling-strings", max_turns=200)
     state = game.new_initial_state()
     k0, k1 = (len(state.legal_actions(s)) for s in state.acting_seats())
-    root = SMMCTSAgent("rm", iterations=20)._search(state, random.Random(0))
+    root, _, _ = SMMCTSAgent("rm", iterations=20)._grow(state, random.Random(0))
     assert root.full == (k0 * k1 <= smmcts.FULL_WIDTH_MAX)
     assert (root.matrix is not None) == root.full
-    assert (
-        not SMMCTSAgent("rm", iterations=20, width="sampled")._search(state, random.Random(0)).full
-    )
-    assert not SMMCTSAgent("exp3", iterations=20)._search(state, random.Random(0)).full
+    sampled, _, _ = SMMCTSAgent("rm", iterations=20, width="sampled")._grow(state, random.Random(0))
+    assert not sampled.full
+    assert not SMMCTSAgent("exp3", iterations=20)._grow(state, random.Random(0))[0].full
     with pytest.raises(InvalidOptionError, match="width"):
         make_agent("smmcts:width=half")
 
@@ -125,7 +123,7 @@ def test_remembered_successors_do_not_change_the_search() -> None:
     state = game.new_initial_state()
     agent = SMMCTSAgent("rm", iterations=400, rollout=0)
     cold = agent.strategies(state, (0, 1), random.Random(3))
-    assert agent._successor_memo  # the first search filled it
+    assert len(agent._memo) > 0  # the first search filled it
     warm = agent.strategies(state, (0, 1), random.Random(3))
     fresh = SMMCTSAgent("rm", iterations=400, rollout=0).strategies(state, (0, 1), random.Random(3))
     assert cold == warm == fresh
@@ -143,7 +141,7 @@ def test_root_priors_start_uct_at_the_one_turn_estimate() -> None:
     # X wins at once by pulling g unless O pulls g too (see test_finds_winning_pull).
     state = game.state_from_json({"stacks": [[1, 3, 5]], "broken": []})
     agent = SMMCTSAgent("uct", iterations=1, prior=50, rollout=0)
-    root = agent._search(state, random.Random(0))
+    root, _, _ = agent._grow(state, random.Random(0))
     g = state.string_to_action(0, "g")
     stats = root.stats[root.seats.index(0)]
     best = max(range(stats.k), key=lambda i: stats.mean[i])

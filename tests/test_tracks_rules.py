@@ -86,7 +86,7 @@ def test_full_board_of_kind_1_is_a_draw() -> None:
     rows = ["111", "111", "111"]
     state = game.state_from_json({"board": rows, "first": "NS", "tiles": {"NS": 1, "WE": 2}})
     assert state.is_terminal() and state.outcome is not None
-    assert state.outcome.is_draw and state.outcome.reason == "full"
+    assert state.outcome.is_draw and state.outcome.reason.name == "full"
     assert state.returns() == (0.0, 0.0)
 
 
@@ -111,7 +111,7 @@ def test_double_completion_wins_for_the_placer(first: str) -> None:
     assert isinstance(after, TracksState)
     assert tracks_through(after.board, 3, 4) == (True, True)
     assert after.outcome is not None
-    assert after.outcome.winners == (placer,) and after.outcome.reason == "both"
+    assert after.outcome.winners == (placer,) and after.outcome.reason.name == "both"
     # Rebuilt from JSON, the same verdict.
     again = game.state_from_json(json.loads(json.dumps(after.to_json())))
     assert again.outcome == after.outcome
@@ -126,7 +126,7 @@ def test_completing_the_opponents_track_makes_the_opponent_win() -> None:
     assert state.acting_seats() == (1,)
     after = state.apply(parse_cell(3, "b3"))
     assert after.outcome is not None and after.outcome.winners == (0,)
-    assert after.outcome.reason == "track"
+    assert after.outcome.reason.name == "track"
 
 
 def test_die_faces_give_kinds_by_the_rules() -> None:
@@ -258,7 +258,7 @@ def test_draw_by_agreement_round_trips() -> None:
     state = game.new_initial_state().apply(0).apply(0).apply(4)
     assert isinstance(state, TracksState)
     agreed = state.end_by_agreement()
-    assert agreed.outcome is not None and agreed.outcome.reason == "agreement"
+    assert agreed.outcome is not None and agreed.outcome.reason.name == "agreement"
     again = game.state_from_json(json.loads(json.dumps(agreed.to_json())))
     assert again == agreed
 
@@ -280,7 +280,9 @@ def test_record_replays_and_render_highlights_the_winner() -> None:
     out = state.outcome
     assert out is not None
     if out.winners:
-        assert "[bold yellow]" in marked
+        # The winning track is bold in the winner's colour (blue for NS, vermillion for WE).
+        colour = ("#0072B2", "#D55E00")[out.winners[0]]
+        assert f"[bold {colour}]╰" in marked or f"[bold {colour}]─" in marked
 
 
 @pytest.mark.parametrize("roll", ["once", "each"])

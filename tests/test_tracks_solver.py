@@ -21,7 +21,7 @@ from taut.games.tracks.solitaire import (
     realises,
     tiles_from_text,
 )
-from taut.solve.tracks import FrontierSolver, max_difference_sat, sat_available, solve
+from taut.games.tracks.solver import FrontierSolver, max_difference_sat, sat_available, solve
 
 needs_sat = pytest.mark.skipif(not sat_available(), reason="python-sat is not installed")
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import taut
 from taut.agents import GreedyAgent, RandomAgent
+from taut.arena.match import play_match
 from taut.games.tug_of_war import TugOfWar
-from taut.games.tug_of_war.match import play_game
 
 
 def test_greedy_beats_random_clearly_in_three_player_games() -> None:
@@ -17,7 +17,8 @@ def test_greedy_beats_random_clearly_in_three_player_games() -> None:
         # Rotate the greedy seat so the first seat has no part in the result.
         seat = seed % 3
         agents = [GreedyAgent() if s == seat else RandomAgent() for s in range(3)]
-        _, rec = play_game(game, agents, seed)
-        wins += rec["winner"] == seat
+        outcome = play_match(game, agents, seed=seed).state.outcome
+        assert outcome is not None
+        wins += outcome.winners == (seat,)
     # Random play would win about a third of the games.
     assert wins >= 0.7 * games, wins

@@ -10,8 +10,8 @@ import pytest
 
 import taut
 from taut.agents import RandomAgent
+from taut.arena.match import play_match
 from taut.games.tug_of_war import TugOfWar, TugState
-from taut.games.tug_of_war.match import play_game
 from taut.games.tug_of_war.scoring import EndRules, RoundEnd, award_round_points, finish_round
 
 T = (True, True, True)
@@ -47,7 +47,7 @@ def _finish(rules: EndRules, scores: tuple[int, ...], **kw: object) -> RoundEnd:
 def test_target_reached_wins_and_is_checked_at_round_end() -> None:
     res = _finish(_rules(), (55, 10, -20))
     assert res.outcome is not None and res.outcome.winners == (0,)
-    assert res.outcome.reason == "target"
+    assert res.outcome.reason.name == "target"
     assert _finish(_rules(), (49, -49, 0)).outcome is None
     assert _finish(_rules(target=20), (20, 0, 0)).outcome is not None  # "at or above"
 
@@ -59,7 +59,7 @@ def test_two_players_over_the_target_highest_wins_or_they_play_off() -> None:
     assert res.outcome is None and res.pool == (0, 1)
     after = _finish(_rules(), (58, 61, 0), pool=(0, 1), playing=(True, True, False))
     assert after.outcome is not None and after.outcome.winners == (1,)
-    assert after.outcome.reason == "tie-break"
+    assert after.outcome.reason.name == "tie-break"
 
 
 def test_out_continue_drops_the_player_and_plays_on_until_one_is_left() -> None:
@@ -69,7 +69,7 @@ def test_out_continue_drops_the_player_and_plays_on_until_one_is_left() -> None:
         _rules(), (10, -50, -60), in_game=(True, False, True), playing=(True, False, True)
     )
     assert res.outcome is not None and res.outcome.winners == (0,)
-    assert res.outcome.reason == "last standing"
+    assert res.outcome.reason.name == "last standing"
 
 
 def test_out_continue_last_players_out_together_least_far_out_wins() -> None:
@@ -82,7 +82,8 @@ def test_out_continue_last_players_out_together_least_far_out_wins() -> None:
 
 def test_out_stop_ends_with_the_highest_score() -> None:
     res = _finish(_rules(out="stop"), (10, -50, 20))
-    assert res.outcome is not None and res.outcome.winners == (2,) and res.outcome.reason == "out"
+    assert res.outcome is not None and res.outcome.winners == (2,)
+    assert res.outcome.reason.name == "out"
     res = _finish(_rules(out="stop"), (20, -50, 20))
     assert res.outcome is None and res.pool == (0, 2)
 
@@ -91,7 +92,7 @@ def test_rounds_highest_total_wins_after_the_last_round() -> None:
     assert _finish(_rules("rounds", rounds=3), (30, 20, 10), round_no=2).outcome is None
     res = _finish(_rules("rounds", rounds=3), (30, 20, 10), round_no=3)
     assert res.outcome is not None and res.outcome.winners == (0,)
-    assert res.outcome.reason == "rounds"
+    assert res.outcome.reason.name == "rounds"
 
 
 def test_rounds_tie_plays_extra_rounds_among_the_tied_or_all() -> None:
@@ -123,14 +124,19 @@ def test_round_points_most_points_win_and_ties_play_on() -> None:
     rules = _rules("round-points", rounds=3)
     res = _finish(rules, (10, 0, 0), round_no=3, points=(1, 1, 0))
     assert res.outcome is not None and res.outcome.winners == (0,)
-    assert res.outcome.reason == "round points" and res.points == (2, 1, 0)
+    assert res.outcome.reason.name == "round points" and res.points == (2, 1, 0)
     res = _finish(rules, (0, 10, 0), round_no=3, points=(2, 1, 0))
     assert res.outcome is None and res.pool == (0, 1) and res.points == (2, 2, 0)
 
 
 def _records(game: TugOfWar, seeds: range) -> list[dict[str, Any]]:
     agents = [RandomAgent() for _ in range(game.num_players)]
-    return [play_game(game, agents, seed)[1] for seed in seeds]
+    out: list[dict[str, Any]] = []
+    for seed in seeds:
+        data = play_match(game, agents, seed=seed).record.to_json()
+        assert isinstance(data, dict)
+        out.append(data)
+    return out
 
 
 def _game(**options: object) -> TugOfWar:

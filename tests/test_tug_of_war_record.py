@@ -1,20 +1,33 @@
-"""Tug of War records: written from games, replayed exactly, corrupted ones rejected."""
+"""Tug of War records: written from games, replayed exactly, corrupted ones rejected.
+
+A record holds the moves and the game's own fields (the rounds as dealt and played); both
+are checked by replay. Records of the older form (the rounds alone) still replay.
+"""
 
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 import taut
 from taut.agents import GreedyAgent, RandomAgent
+from taut.agents.base import Agent
 from taut.arena.match import play_match
+from taut.core.errors import RecordError
+from taut.core.game import CHANCE_SEAT
+from taut.core.record import GameRecord
 from taut.games.tug_of_war import TugOfWar, TugState
-from taut.games.tug_of_war.match import play_game
-from taut.games.tug_of_war.record import RecordBuilder, ReplayError, replay_lines, replay_record
+from taut.games.tug_of_war.record import ReplayError, TugRecordPart, replay_lines, replay_record
+
+GOLDEN = Path(__file__).parent / "golden"
+#: The fields of the older record form (the game's own fields with its header).
+LEGACY = ("game", "options", "players", "seed", "rounds", "final_scores", "winner")
 
 ALL_SIX = [[a, b] for a in range(7) for b in range(a, 7)]
 
@@ -71,33 +84,33 @@ def test_records_of_played_games_replay_exactly(options: dict[str, Any]) -> None
     game = _game(**options)
     agents = [GreedyAgent(), *[RandomAgent() for _ in range(game.num_players - 1)]]
     for seed in range(4):
-        final, rec = play_game(game, agents, seed)
+        final, rec = _play(game, agents, seed)
         text = json.dumps(rec)
         again = replay_record(json.loads(text))
         assert again.to_json() == final.to_json()
+        assert GameRecord.from_json(json.loads(text)).replay().to_json() == final.to_json()
         assert rec["final_scores"] == list(final.scores)
         assert set(rec["options"]) >= {"set", "hand", "players", "end"}
         # The same seed plays the same game.
-        assert play_game(game, agents, seed)[1] == rec
+        assert _play(game, agents, seed)[1] == rec
 
 
-def test_records_do_not_depend_on_the_driver() -> None:
-    # A record written by observing the generic match loop (chance sampled node by node)
-    # replays just the same.
-    game = _game(players=3, target=20)
-    builder = RecordBuilder(game, 11)
-    result = play_match(game, [RandomAgent()] * 3, seed=11, observer=builder.observe)
-    final = result.state
-    assert isinstance(final, TugState)
-    rec = builder.finish(final)
-    assert replay_record(json.loads(json.dumps(rec))).scores == final.scores
+def _play(game: TugOfWar, agents: list[Agent], seed: int) -> tuple[TugState, dict[str, Any]]:
+    """The final state and the record (as JSON) of a game played by the match loop."""
+    result = play_match(game, agents, seed=seed)
+    assert isinstance(result.state, TugState)
+    data: dict[str, Any] = json.loads(json.dumps(result.record.to_json()))
+    return result.state, data
+
+
+def _legacy(data: dict[str, Any]) -> dict[str, Any]:
+    """A record in the older form: the game's own fields with its header, no moves."""
+    return {key: data[key] for key in LEGACY}
 
 
 def _played(seed: int = 3) -> dict[str, Any]:
     game = _game(players=3, target=25)
-    rec = play_game(game, [GreedyAgent(), RandomAgent(), RandomAgent()], seed)[1]
-    data: dict[str, Any] = json.loads(json.dumps(rec))
-    return data
+    return _legacy(_play(game, [GreedyAgent(), RandomAgent(), RandomAgent()], seed)[1])
 
 
 def _find(rec: dict[str, Any], pred: Any) -> tuple[int, int]:
@@ -262,7 +275,7 @@ def test_corrupt_header() -> None:
 def test_out_seat_must_have_no_starter() -> None:
     game = _game(players=3, target=15)
     for seed in range(40):
-        rec = json.loads(json.dumps(play_game(game, [RandomAgent()] * 3, seed)[1]))
+        rec = _legacy(_play(game, [RandomAgent()] * 3, seed)[1])
         for r, rnd in enumerate(rec["rounds"]):
             if None in rnd["starters"]:
                 s = rnd["starters"].index(None)
@@ -302,3 +315,158 @@ def test_random_corruptions_never_slip_through_silently() -> None:
         event[key] = (event[key] + 1) % 2 if key == "end" else (event[key] + 1) % 3
         with pytest.raises(ReplayError):
             replay_record(bad)
+
+
+# -- the record part in the common format --------------------------------------------------
+
+
+def _joints(record: GameRecord) -> list[dict[int, int]]:
+    return [dict(joint) for joint, _ in record.positions() if joint]
+
+
+def test_the_record_part_writes_the_rounds_beside_the_moves() -> None:
+    game = _game(players=3, target=20)
+    final, data = _play(game, [GreedyAgent(), RandomAgent(), RandomAgent()], 11)
+    assert data["format"] == 1 and data["game"] == "tug-of-war" and data["seed"] == 11
+    assert data["players"] == 3 and data["final_scores"] == list(final.scores)
+    out = final.outcome
+    assert out is not None and data["winner"] == out.winners[0]
+    assert data["result"] == {"winners": [f"P{out.winners[0]}"], "reason": out.reason.name}
+    assert len(data["rounds"]) == final.round
+    ds = game.dominoes
+    for rnd in data["rounds"]:
+        # The boneyard: the tiles drawn, in the order drawn, then the others by tile id.
+        drawn = [ev["tile"] for ev in rnd["events"] if ev["type"] == "draw"]
+        assert rnd["boneyard"][: len(drawn)] == drawn
+        rest = [ds.index(*t) for t in rnd["boneyard"][len(drawn) :]]
+        assert rest == sorted(rest)
+    # The fields stand for exactly the moves.
+    record = GameRecord.from_json(data)
+    part = TugRecordPart(game)
+    assert part.replay(data) == _joints(record)
+
+
+def test_a_record_replays_with_and_without_its_moves() -> None:
+    game = _game(players=4, hand=5, end="rounds", rounds=2)
+    for seed in range(3):
+        final, data = _play(game, [RandomAgent()] * 4, seed)
+        again = GameRecord.from_json(json.loads(json.dumps(data))).replay()
+        assert again.to_json() == final.to_json()
+        alone = {k: v for k, v in data.items() if k != "moves"}
+        record = GameRecord.from_json(alone)
+        assert record.moves is None
+        assert record.replay().to_json() == final.to_json()
+
+
+def test_moves_and_rounds_must_agree() -> None:
+    game = _game(players=2, end="rounds", rounds=1)
+    _, data = _play(game, [RandomAgent()] * 2, 4)
+    # A play moved to another train in the rounds, the moves unchanged.
+    bad = copy.deepcopy(data)
+    event = next(ev for ev in bad["rounds"][0]["events"] if ev["type"] == "play")
+    event["train"] = 1 - event["train"]
+    with pytest.raises(RecordError):
+        GameRecord.from_json(bad).replay()
+    # One move fewer than the rounds stand for.
+    bad = copy.deepcopy(data)
+    bad["moves"].pop()
+    with pytest.raises(RecordError, match="the moves stop"):
+        GameRecord.from_json(bad).replay()
+    # A chance outcome in the moves that the rounds do not deal.
+    bad = copy.deepcopy(data)
+    first_hand = bad["rounds"][0]["hands"][0][0]
+    boneyard = bad["rounds"][0]["boneyard"][-1]
+    moves = bad["moves"]
+    k = next(
+        i for i, m in enumerate(moves) if m.get("chance") == f"{first_hand[0]}-{first_hand[1]}"
+    )
+    moves[k] = {"chance": f"{min(boneyard)}-{max(boneyard)}"}
+    with pytest.raises(RecordError, match=f"move {k + 1}"):
+        GameRecord.from_json(bad).replay()
+
+
+def _snapshots(game: TugOfWar, seed: int) -> tuple[TugState, list[dict[str, Any]]]:
+    """The final state and the record as saved after every decision of one game."""
+    saved: list[dict[str, Any]] = []
+
+    def save(record: GameRecord) -> None:
+        saved.append(json.loads(json.dumps(record.to_json())))
+
+    result = play_match(game, [RandomAgent()] * game.num_players, seed=seed, on_record=save)
+    assert isinstance(result.state, TugState)
+    return result.state, saved
+
+
+def test_an_unfinished_game_replays_to_where_it_was_left() -> None:
+    game = _game(players=3, target=20)
+    final, saved = _snapshots(game, 2)
+    full = GameRecord.from_json(saved[-1])
+    assert full.finished and full.replay().to_json() == final.to_json()
+    states = [state for _, state in full.positions()]
+    # (The record saved after the last decision already has the final scores; the result
+    # follows in the next save.)
+    unfinished = [s for s in saved if s["final_scores"] is None]
+    assert unfinished and all(s["result"] is None and s["winner"] is None for s in unfinished)
+    # Before the first round is over, in the middle of a later one.
+    early = unfinished[0]
+    later = next(s for s in unfinished if len(s["rounds"]) == 1 and len(s["moves"]) > 60)
+    for data in (early, later):
+        record = GameRecord.from_json(data)
+        at = record.replay()
+        assert at.to_json() == states[len(data["moves"])].to_json()
+        assert not at.is_terminal()
+        # The rounds alone replay the complete rounds.
+        alone = GameRecord.from_json({k: v for k, v in data.items() if k != "moves"}).replay()
+        assert isinstance(alone, TugState)
+        assert alone.round == len(data["rounds"]) + 1 and alone.dealt == 0
+    assert len(early["rounds"]) == 0
+    # Its rounds must still be right.
+    bad = copy.deepcopy(later)
+    bad["rounds"][0]["scores_after"][0] += 1
+    with pytest.raises(ReplayError, match="scores_after"):
+        GameRecord.from_json(bad).replay()
+
+
+def test_an_unfinished_record_of_the_older_form_is_reported() -> None:
+    game = _game(players=3, target=20)
+    _, saved = _snapshots(game, 2)
+    data = next(s for s in saved if len(s["rounds"]) == 1)
+    legacy = _legacy(data)
+    with pytest.raises(ReplayError, match="the record ends after round 1 but the game is not over"):
+        GameRecord.from_json(legacy).replay()
+    with pytest.raises(ReplayError, match="record 3: the record ends after round 1"):
+        replay_record(legacy, 3)
+
+
+# -- records of the older form -------------------------------------------------------------
+
+
+def test_a_record_of_the_older_form_replays_through_the_common_reader() -> None:
+    record = GameRecord.from_json(_tiny())
+    assert record.legacy and record.moves is None
+    final = record.replay()
+    assert isinstance(final, TugState) and final.scores == (13, 0)
+    assert final.outcome is not None and final.outcome.winners == (0,)
+    joints = _joints(record)
+    assert joints[0] == {CHANCE_SEAT: final.game.dominoes.oriented(6, 5)}
+    assert joints[-2:] == [{0: final.game.give_id(0)}, {0: final.game.KEEP}]
+    bad = _tiny()
+    bad["rounds"][0]["events"][0]["end"] = 0
+    with pytest.raises(ReplayError) as info:
+        GameRecord.from_json(bad).replay()
+    assert (info.value.record, info.value.round, info.value.event) == (None, 1, 1)
+    assert str(info.value).startswith("round 1, event 1: ")
+    assert str(info.value.numbered(4)).startswith("record 4, round 1, event 1: ")
+    with pytest.raises(ReplayError, match="record 9, round 1, event 1: "):
+        TugRecordPart(_game(**bad["options"]), record=9).replay(bad)
+
+
+@pytest.mark.parametrize("name", ["legacy-tug-of-war-selfplay-1", "legacy-tug-of-war-selfplay-2"])
+def test_golden_records_of_the_older_form_replay_to_the_same_positions(name: str) -> None:
+    golden = json.loads((GOLDEN / f"{name}.json").read_text())
+    states = [state for _, state in GameRecord.from_json(golden["record"]).positions()]
+    assert len(states) == golden["positions"]
+    assert states[-1].to_json() == golden["final"]
+    text = "".join(json.dumps(s.to_json(), sort_keys=True) + "\n" for s in states)
+    assert hashlib.sha256(text.encode()).hexdigest() == golden["positions_sha256"]
+    assert replay_record(golden["record"]).to_json() == golden["final"]

@@ -248,16 +248,32 @@ def test_starter_outcomes_carry_the_orientation_and_hands_do_not() -> None:
     assert state.string_to_action(CHANCE_SEAT, "6-0") == ds.oriented(0, 6)
 
 
+@pytest.mark.parametrize(
+    ("players", "top", "tiles"),
+    [(2, 6, 28), (3, 6, 28), (4, 9, 55), (5, 9, 55), (6, 9, 55), (7, 12, 91), (8, 12, 91)],
+)
+def test_every_player_count_gets_hands_of_seven_from_its_default_set(
+    players: int, top: int, tiles: int
+) -> None:
+    game = _game(players=players)
+    assert game.options["set"] == top and game.dominoes.size == tiles
+    assert game.options["hand"] == game.hand_size == 7
+    assert players * 8 <= tiles
+
+
 def test_option_defaults_and_limits() -> None:
-    assert _game(players=3).options["set"] == 6
-    assert _game(players=4).options["set"] == 9
     assert _game(players=4, set=6, hand=6).options["hand"] == 6
-    assert _game(players=7).options["hand"] == 6
-    assert _game(players=8).options["hand"] == 5
+    assert _game(players=7, set=9).options["hand"] == 6  # a chosen set too small: fewer
+    assert _game(players=8, set=9).options["hand"] == 5
+    assert _game(players=3, set=12).options["hand"] == 7
     assert _game(players=4, set=6).options["hand"] == 6  # the default shrinks to fit
     with pytest.raises(InvalidOptionError, match="hand=6 or less or set=9"):
         _game(players=4, set=6, hand=7)
-    with pytest.raises(InvalidOptionError, match="6 \\| 9"):
+    with pytest.raises(InvalidOptionError, match="hand=5 or less or set=12"):
+        _game(players=8, set=9, hand=7)
+    with pytest.raises(InvalidOptionError, match=r"hand=10 or less$"):
+        _game(players=8, set=12, hand=11)
+    with pytest.raises(InvalidOptionError, match="6 \\| 9 \\| 12"):
         _game(set=7)
     with pytest.raises(InvalidOptionError):
         _game(players=9)

@@ -6,7 +6,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from taut.core.errors import MalformedActionError
-from taut.core.game import JSON, Game, GameInfo, NodeKind, Outcome, State
+from taut.core.game import JSON, Game, GameInfo, NodeKind, Outcome, State, Termination
+
+#: The one way a matrix game ends.
+PAYOFF = Termination("payoff", "the payoff was paid")
 
 
 class MatrixGame(Game):
@@ -74,7 +77,7 @@ class MatrixState(State):
         if not self.played:
             return None
         v = self.returns()[0]
-        return Outcome((0,) if v > 0 else (1,) if v < 0 else (), "payoff")
+        return Outcome((0,) if v > 0 else (1,) if v < 0 else (), PAYOFF)
 
     def returns(self) -> tuple[float, ...]:
         if not self.played:
