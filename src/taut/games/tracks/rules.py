@@ -8,11 +8,15 @@ which a player's kind steps 1 -> 2 -> 3 -> 1) or the mover's kind before every p
 
 A state stores the board as a tuple of kinds (0 = empty), the seat that moved first (None
 until the coin falls), and each seat's current kind (0 = not rolled yet). Who moves next
-follows from the first seat and the number of tiles placed, so it is not stored.
+follows from the first seat and the number of tiles placed (counted once per state).
+
+Random play (:meth:`Tracks.random_playout`, :meth:`Tracks.rollout`) runs the compact loop of
+:mod:`taut.games.tracks.fast`, which draws from the generator as the protocol does.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -30,6 +34,7 @@ from taut.core.game import (
 )
 from taut.core.options import OptionSpec
 from taut.games.tracks.cells import NS, SEATS, WE, cell_name, parse_cell
+from taut.games.tracks.fast import NS_TRACK, WE_TRACK, Playout, wiring
 from taut.games.tracks.heuristic import evaluate
 from taut.games.tracks.paths import tracks, tracks_through
 from taut.games.tracks.tiles import EMPTY, KINDS, roll_to_kind
@@ -45,6 +50,18 @@ TRACK = Termination("track", "a track joins the two sides")
 BOTH = Termination("both", "one tile completed both tracks")
 #: The board filled up without a track: a draw.
 FULL = Termination("full", "the board is full")
+
+
+def placement_outcome(tracks_made: int, placer: int, full: bool) -> Outcome | None:
+    """What a placement decided, from the tracks it made (bits :data:`NS_TRACK`,
+    :data:`WE_TRACK`), the seat that placed, and whether the board is now full."""
+    if tracks_made == NS_TRACK | WE_TRACK:
+        return Outcome((placer,), BOTH)
+    if tracks_made == NS_TRACK:
+        return Outcome((NS,), TRACK)
+    if tracks_made == WE_TRACK:
+        return Outcome((WE,), TRACK)
+    return Outcome((), FULL) if full else None
 
 
 class Tracks(Game):
@@ -168,6 +185,38 @@ class Tracks(Game):
             state = state.end_by_agreement()
         return state
 
+    def random_playout(self, rng: random.Random) -> tuple[int, Outcome]:
+        """One uniform-random game from the start: its number of nodes and its outcome.
+
+        Runs the compact loop of :class:`~taut.games.tracks.fast.Playout`; a test checks it
+        against the protocol path move by move.
+        """
+        play = Playout.start(wiring(self.size), self.roll_each, self.first)
+        nodes = play.run(rng, 1 << 62)
+        outcome = _played_outcome(play)
+        assert outcome is not None  # the loop stops only at the end of the game
+        return nodes, outcome
+
+    def rollout(self, state: State, rng: random.Random, limit: int) -> TracksState:
+        """Uniform-random play from ``state`` for at most ``limit`` nodes (the compact loop,
+        drawing from ``rng`` exactly as :meth:`State.random_joint` would)."""
+        assert isinstance(state, TracksState)
+        if state.outcome is not None or limit <= 0:
+            return state
+        play = Playout.from_position(
+            wiring(self.size), self.roll_each, state.board, state.first, state.kinds, state.last
+        )
+        play.run(rng, limit)
+        return TracksState(
+            self,
+            tuple(play.board),
+            play.first,
+            (play.kinds[0], play.kinds[1]),
+            play.last,
+            _played_outcome(play),
+            placed=play.placed,
+        )
+
     def heuristic(self, state: State) -> tuple[float, ...]:
         """Evaluation from the fewest empty cells each player still needs for a track."""
         assert isinstance(state, TracksState)
@@ -177,10 +226,17 @@ class Tracks(Game):
         return (v, -v)
 
 
+def _played_outcome(play: Playout) -> Outcome | None:
+    """The outcome where a compact playout stopped (None if the game goes on)."""
+    if play.first is None or not play.placed:
+        return None
+    return placement_outcome(play.hit, (play.first + play.placed - 1) % 2, play.full)
+
+
 class TracksState(State):
     """A Track Tiles position: board, first seat, current kinds, last cell, outcome."""
 
-    __slots__ = ("_outcome", "board", "first", "game", "kinds", "last")
+    __slots__ = ("_kind", "_outcome", "_placed", "board", "first", "game", "kinds", "last")
 
     game: Tracks
 
@@ -193,25 +249,30 @@ class TracksState(State):
         last: int | None,
         outcome: Outcome | None = None,
         judge: bool = False,
+        placed: int | None = None,
     ) -> None:
         self.game = game
         self.board = board
         self.first = first
         self.kinds = kinds
         self.last = last
+        # Who moves and what node this is both need the count: keep it, don't recount.
+        self._placed = sum(1 for k in board if k) if placed is None else placed
         self._outcome = self._judge_whole() if judge else outcome
+        # Asked several times per node (acting seats, legal actions, validation): once here.
+        self._kind = self._node_kind()
 
     # -- derived facts ---------------------------------------------------------------------
 
     def placed(self) -> int:
         """Number of tiles on the board."""
-        return sum(1 for k in self.board if k)
+        return self._placed
 
     def to_move(self) -> int | None:
         """The seat whose placement (or roll) is next; None before the coin falls."""
         if self.first is None:
             return None
-        return (self.first + self.placed()) % 2
+        return (self.first + self._placed) % 2
 
     def _judge_whole(self) -> Outcome | None:
         # Used when a state is rebuilt from JSON: look at the whole board. The placer of the
@@ -235,6 +296,9 @@ class TracksState(State):
     @property
     def kind(self) -> NodeKind:
         """CHANCE for the coin and the rolls, DECISION for placements, then TERMINAL."""
+        return self._kind
+
+    def _node_kind(self) -> NodeKind:
         if self._outcome is not None:
             return NodeKind.TERMINAL
         mover = self.to_move()
@@ -315,12 +379,16 @@ class TracksState(State):
         if CHANCE_SEAT in joint:
             outcome = joint[CHANCE_SEAT]
             if self.first is None:
-                return TracksState(game, self.board, outcome, self.kinds, self.last)
+                return TracksState(
+                    game, self.board, outcome, self.kinds, self.last, placed=self._placed
+                )
             seat = self.rolling_seat()
             assert seat is not None  # a die roll always belongs to a seat
             kinds = list(self.kinds)
             kinds[seat] = roll_to_kind(outcome + 1)
-            return TracksState(game, self.board, self.first, (kinds[0], kinds[1]), self.last)
+            return TracksState(
+                game, self.board, self.first, (kinds[0], kinds[1]), self.last, placed=self._placed
+            )
         (seat, cell) = next(iter(joint.items()))
         return self.place(seat, cell)
 
@@ -335,16 +403,12 @@ class TracksState(State):
         # roll=each: the next kind comes from a new roll; roll=once: it steps 1->2->3->1.
         kinds[seat] = 0 if game.roll_each else kind % 3 + 1
         ns, we = tracks_through(new_board, game.size, cell)
-        outcome: Outcome | None = None
-        if ns and we:
-            outcome = Outcome((seat,), BOTH)
-        elif ns:
-            outcome = Outcome((NS,), TRACK)
-        elif we:
-            outcome = Outcome((WE,), TRACK)
-        elif all(new_board):
-            outcome = Outcome((), FULL)
-        return TracksState(game, new_board, self.first, (kinds[0], kinds[1]), cell, outcome)
+        made = (NS_TRACK if ns else 0) | (WE_TRACK if we else 0)
+        placed = self._placed + 1
+        outcome = placement_outcome(made, seat, placed == len(new_board))
+        return TracksState(
+            game, new_board, self.first, (kinds[0], kinds[1]), cell, outcome, placed=placed
+        )
 
     @property
     def outcome(self) -> Outcome | None:
@@ -359,7 +423,13 @@ class TracksState(State):
                 f"the game is already over ({self.describe_outcome()}); no draw to agree"
             )
         return TracksState(
-            self.game, self.board, self.first, self.kinds, self.last, Outcome((), AGREEMENT)
+            self.game,
+            self.board,
+            self.first,
+            self.kinds,
+            self.last,
+            Outcome((), AGREEMENT),
+            placed=self._placed,
         )
 
     def returns(self) -> tuple[float, ...]:
