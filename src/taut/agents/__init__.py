@@ -4,54 +4,107 @@
 :func:`make_agent` builds one from a spec (``NAME`` or ``NAME:key=value[:key=value...]``),
 :func:`agents_for` lists the agents that can play a game and :func:`agent_refusal` says
 why one cannot.
+
+An agent's module is imported when the agent is first built or asked about, and so are
+the names this package re-exports from the searching agents' modules: a command that
+seats ``random`` players never loads the search code or NumPy.
 """
 
 from __future__ import annotations
 
+import importlib
 import inspect
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from taut.agents.base import Agent, Evaluator, RandomAgent
-from taut.agents.greedy import GreedyAgent
-from taut.agents.ismcts import ISMCTSAgent
-from taut.agents.levels import LEVELS, BlunderingAgent, LevelAgent, level_agent
-from taut.agents.nash import NashSearchAgent
-from taut.agents.perfect import PerfectAgent
+from taut.agents.proxied import ProxiedAgent
 from taut.agents.result import SearchResult
-from taut.agents.smmcts import SelectionRule, SMMCTSAgent
 from taut.core.errors import InvalidOptionError
 from taut.core.game import Game
-from taut.solve.matrix import solve_matrix_game
+
+if TYPE_CHECKING:
+    from taut.agents.greedy import GreedyAgent
+    from taut.agents.ismcts import ISMCTSAgent
+    from taut.agents.levels import LEVELS, BlunderingAgent, LevelAgent, level_agent
+    from taut.agents.nash import NashSearchAgent
+    from taut.agents.perfect import PerfectAgent
+    from taut.agents.smmcts import SelectionRule, SMMCTSAgent
+    from taut.solve.matrix import solve_matrix_game
+
+#: The names re-exported from modules that are imported on first use, by module.
+_LAZY: dict[str, str] = {
+    "GreedyAgent": "taut.agents.greedy",
+    "ISMCTSAgent": "taut.agents.ismcts",
+    "LEVELS": "taut.agents.levels",
+    "BlunderingAgent": "taut.agents.levels",
+    "LevelAgent": "taut.agents.levels",
+    "level_agent": "taut.agents.levels",
+    "NashSearchAgent": "taut.agents.nash",
+    "PerfectAgent": "taut.agents.perfect",
+    "SelectionRule": "taut.agents.smmcts",
+    "SMMCTSAgent": "taut.agents.smmcts",
+    "solve_matrix_game": "taut.solve.matrix",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """The re-exported names of :data:`_LAZY`, imported when first asked for."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
 
 
 @dataclass(frozen=True)
 class AgentSpec:
-    """One name of the agent registry: how to build the agent, and which games it plays.
+    """One name of the agent registry: the agent class it builds, and with what.
 
-    ``factory`` takes the keyword parameters of a ``NAME:key=value`` spec; ``refuses(game)``
-    is None when the agent can play ``game``, else the reason it cannot (completing "the
-    agent ...", as ``needs perfect information``).
+    ``target`` is the class, or ``"module:Class"`` to import it only when the agent is first
+    built or asked about; ``args`` go first to its constructor (the level of a
+    :class:`LevelAgent`). Whether the agent can play a game is its class's
+    :meth:`Agent.refuses`.
     """
 
-    factory: Callable[..., Agent]
-    refuses: Callable[[Game], str | None] = Agent.refuses
+    target: str | type[Agent]
+    args: tuple[Any, ...] = ()
+
+    def agent_class(self) -> type[Agent]:
+        """The agent's class (imported on first use)."""
+        if not isinstance(self.target, str):
+            return self.target
+        module, _, name = self.target.partition(":")
+        found: type[Agent] = getattr(importlib.import_module(module), name)
+        return found
+
+    @property
+    def factory(self) -> Callable[..., Agent]:
+        """Builds the agent from the keyword parameters of a ``NAME:key=value`` spec."""
+        cls = self.agent_class()
+        return partial(cls, *self.args) if self.args else cls
+
+    def refuses(self, game: Game) -> str | None:
+        """None when the agent can play ``game``, else the reason it cannot (completing
+        "the agent ...", as ``needs perfect information``)."""
+        return self.agent_class().refuses(game)
 
 
 #: Agents by name.
 AGENTS: dict[str, AgentSpec] = {
     "random": AgentSpec(RandomAgent),
-    "greedy": AgentSpec(GreedyAgent),
-    "smmcts": AgentSpec(SMMCTSAgent, SMMCTSAgent.refuses),
-    "mcts": AgentSpec(partial(SMMCTSAgent, "uct"), SMMCTSAgent.refuses),
-    "ismcts": AgentSpec(ISMCTSAgent, ISMCTSAgent.refuses),
-    "nash": AgentSpec(NashSearchAgent, NashSearchAgent.refuses),
-    "perfect": AgentSpec(PerfectAgent, PerfectAgent.refuses),
-    "easy": AgentSpec(partial(LevelAgent, "easy")),
-    "medium": AgentSpec(partial(LevelAgent, "medium")),
-    "hard": AgentSpec(partial(LevelAgent, "hard")),
+    "greedy": AgentSpec("taut.agents.greedy:GreedyAgent"),
+    "smmcts": AgentSpec("taut.agents.smmcts:SMMCTSAgent"),
+    "mcts": AgentSpec("taut.agents.smmcts:SMMCTSAgent", ("uct",)),
+    "ismcts": AgentSpec("taut.agents.ismcts:ISMCTSAgent"),
+    "nash": AgentSpec("taut.agents.nash:NashSearchAgent"),
+    "perfect": AgentSpec("taut.agents.perfect:PerfectAgent"),
+    "easy": AgentSpec("taut.agents.levels:LevelAgent", ("easy",)),
+    "medium": AgentSpec("taut.agents.levels:LevelAgent", ("medium",)),
+    "hard": AgentSpec("taut.agents.levels:LevelAgent", ("hard",)),
 }
 
 
@@ -74,14 +127,21 @@ def takes_think(name: str) -> bool:
         return False
 
 
+def _played(game: Game) -> Game:
+    """The game agents actually search for ``game``: its proxy's, where it has one."""
+    proxy = game.proxy()
+    return game if proxy is None else proxy.game
+
+
 def agent_refusal(name: str, game: Game) -> str | None:
     """Why the agent called ``name`` cannot play ``game`` (None: it can)."""
-    return _spec(name).refuses(game)
+    return _spec(name).refuses(_played(game))
 
 
 def agents_for(game: Game) -> list[str]:
     """The names of the agents that can play ``game``, sorted."""
-    return sorted(name for name, spec in AGENTS.items() if spec.refuses(game) is None)
+    played = _played(game)
+    return sorted(name for name, spec in AGENTS.items() if spec.refuses(played) is None)
 
 
 def make_agent(
@@ -92,12 +152,13 @@ def make_agent(
     ``think`` (seconds per move) goes to agents that take it, unless the spec sets its own;
     agents that do not think (``random``, ``greedy``, ``perfect``...) ignore it. With
     ``game``, an agent that cannot play it is refused: the error names the agent, the
-    game, the reason and the agents that can.
+    game, the reason and the agents that can; where the game has a proxy (a learning
+    game), the agent plays through it (:class:`~taut.agents.proxied.ProxiedAgent`).
     """
     name, *params = spec.split(":")
     entry = _spec(name)
     if game is not None:
-        reason = entry.refuses(game)
+        reason = entry.refuses(_played(game))
         if reason is not None:
             raise InvalidOptionError(
                 f"agent {name!r} cannot play {game.title}: it {reason}; "
@@ -112,9 +173,11 @@ def make_agent(
             raise InvalidOptionError(f"agent parameter {param!r} is not key=value")
         kwargs[key] = value
     try:
-        return entry.factory(**kwargs)
+        agent = entry.factory(**kwargs)
     except TypeError as exc:
         raise InvalidOptionError(f"agent {name!r} does not take those parameters: {exc}") from None
+    proxy = game.proxy() if game is not None else None
+    return agent if proxy is None else ProxiedAgent(agent, proxy)
 
 
 __all__ = [
@@ -129,6 +192,7 @@ __all__ = [
     "LevelAgent",
     "NashSearchAgent",
     "PerfectAgent",
+    "ProxiedAgent",
     "RandomAgent",
     "SMMCTSAgent",
     "SearchResult",

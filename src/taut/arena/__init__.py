@@ -1,7 +1,39 @@
-"""Matches and tournaments between agents: results, confidence intervals, ratings, plots."""
+"""Matches and tournaments between agents: results, confidence intervals, ratings, plots.
 
-from taut.arena.match import DrawOffer, MatchResult, QuitGame, play_match
-from taut.arena.tournament import TournamentResult, run_tournament
+The names below are imported from their modules on first use: playing one match
+(:mod:`taut.arena.match`, what ``taut play`` needs) never loads the tournament machinery,
+its process pools and ratings.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from taut.arena.match import DrawOffer, MatchResult, QuitGame, play_match
+    from taut.arena.tournament import TournamentResult, run_tournament
+
+#: Each re-exported name and the module it lives in.
+_LAZY: dict[str, str] = {
+    "DrawOffer": "taut.arena.match",
+    "MatchResult": "taut.arena.match",
+    "QuitGame": "taut.arena.match",
+    "play_match": "taut.arena.match",
+    "TournamentResult": "taut.arena.tournament",
+    "run_tournament": "taut.arena.tournament",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """The re-exported names of :data:`_LAZY`, imported when first asked for."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "DrawOffer",

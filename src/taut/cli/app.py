@@ -5,14 +5,10 @@ from __future__ import annotations
 import click
 
 from taut import __version__
-from taut.cli.arena import build_arena
-from taut.cli.bench import build_bench
 from taut.cli.common import console, err_console
+from taut.cli.flashcards import flashcards
 from taut.cli.games import list_games
 from taut.cli.groups import CONTEXT, ContributedGroup, GameGroup, contributed
-from taut.cli.play import build_play
-from taut.cli.replay import build_replay
-from taut.cli.selfplay import build_selfplay
 from taut.cli.serve import serve, verify
 
 
@@ -46,15 +42,34 @@ def cli(no_color: bool) -> None:
 
 
 cli.add_command(list_games)
+cli.add_command(flashcards)
 cli.add_command(serve)
 cli.add_command(verify)
-cli.add_command(GameGroup("play", build_play, "Play a game in the terminal (humans and agents)."))
-cli.add_command(GameGroup("replay", build_replay, "Replay records or turns, checking every step."))
+# The builders are named, not imported: a verb's module (agents, the arena, NumPy) is
+# imported only when one of its games' commands runs or shows its help.
 cli.add_command(
-    GameGroup("selfplay", build_selfplay, "Play many games between agents and write records.")
+    GameGroup(
+        "play", "taut.cli.play:build_play", "Play a game in the terminal (humans and agents)."
+    )
 )
-cli.add_command(GameGroup("bench", build_bench, "Measure uniform-random self-play speed."))
-cli.add_command(GameGroup("arena", build_arena, "Round-robin tournaments between agents."))
+cli.add_command(
+    GameGroup(
+        "replay", "taut.cli.replay:build_replay", "Replay records or turns, checking every step."
+    )
+)
+cli.add_command(
+    GameGroup(
+        "selfplay",
+        "taut.cli.selfplay:build_selfplay",
+        "Play many games between agents and write records.",
+    )
+)
+cli.add_command(
+    GameGroup("bench", "taut.cli.bench:build_bench", "Measure uniform-random self-play speed.")
+)
+cli.add_command(
+    GameGroup("arena", "taut.cli.arena:build_arena", "Round-robin tournaments between agents.")
+)
 cli.add_command(ContributedGroup("solve", "Solve games exactly."))
 cli.add_command(ContributedGroup("analyse", "Analyse games and agents exactly."))
 

@@ -4,19 +4,18 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
-from rich.table import Table
 
-from taut.arena.backends import make_backend
-from taut.arena.stats import score, wilson_interval
-from taut.arena.tournament import TournamentResult, run_tournament
 from taut.cli.common import console, fail, file_param, json_param, progress_bar
 from taut.cli.options import OptionFlags, build_game, game_command, option_flags
 from taut.core.errors import TautError
 from taut.core.plugin import GamePlugin
 from taut.core.record import check_writable, write_text
+
+if TYPE_CHECKING:
+    from taut.arena.tournament import TournamentResult
 
 #: The turn limit tournament games get in games that have one and were given none.
 ARENA_MAX_TURNS = 200
@@ -30,6 +29,10 @@ _AGENTS_HELP = (
 
 def print_tables(game: str, result: TournamentResult, seed: int) -> None:
     """The totals and pairwise tables."""
+    from rich.table import Table
+
+    from taut.arena.stats import score, wilson_interval
+
     table = Table(
         title=f"{game}: {result.games_per_pair} games per pair, seed {seed}", title_justify="left"
     )
@@ -60,6 +63,11 @@ def print_tables(game: str, result: TournamentResult, seed: int) -> None:
 
 def run_arena(plugin: GamePlugin, options: OptionFlags, values: dict[str, Any]) -> None:
     """Check everything, play the tournament, write what was asked for, report."""
+    # The tournament machinery (process pools, agents, ratings) is imported here, so that
+    # `taut arena GAME --help` and the other commands do not load it.
+    from taut.arena.backends import make_backend
+    from taut.arena.tournament import run_tournament
+
     if values["address"] is not None and values["backend"] != "ray":
         fail("--address names a Ray cluster: it needs --backend ray")
     specs = [s.strip() for s in values["agents"].split(",") if s.strip()]

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+if TYPE_CHECKING:
+    from rich.progress import Progress
 
 # Lines are not wrapped by Rich (soft wrap): the terminal wraps them, and a message, a file
 # name or a move never breaks in the middle when it is copied or read by a script.
@@ -38,6 +40,10 @@ def fail(message: str, code: int = EXIT_BAD_INPUT) -> NoReturn:
 
 def progress_bar(quiet: bool = False, stderr: bool = False) -> Progress:
     """The progress bar of long commands (hidden with ``quiet``, e.g. for ``--json``)."""
+    # Imported here: rich.progress (and the tables it draws with) is a noticeable part of
+    # the command line's start, and only long commands show a bar.
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
     return Progress(
         "[progress.description]{task.description}",
         BarColumn(),

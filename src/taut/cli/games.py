@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import click
 from rich.markup import escape
-from rich.table import Table
 
 from taut.cli.common import console
 from taut.core.registry import plugins
@@ -13,6 +12,8 @@ from taut.core.registry import plugins
 @click.command(name="games", context_settings={"help_option_names": ["-h", "--help"]})
 def list_games() -> None:
     """List every game with its options, defaults and allowed values."""
+    from rich.table import Table  # only this command draws tables: --help does not pay
+
     for found in plugins():
         table = Table(title=f"{found.title} ({found.name})", title_justify="left")
         table.add_column("option")

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 
 import click
@@ -20,12 +21,30 @@ from taut.core.registry import games, plugin, plugins
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 
-class GameGroup(click.Group):
-    """``taut VERB GAME ...``: a command per registered game."""
+Builder = Callable[[GamePlugin], click.Command]
+"""Makes the command of one game from its plugin."""
 
-    def __init__(self, name: str, build: Callable[[GamePlugin], click.Command], help: str) -> None:
+
+class GameGroup(click.Group):
+    """``taut VERB GAME ...``: a command per registered game.
+
+    ``build`` is the builder, or ``"module:function"`` naming it: then its module (and what
+    it imports: agents, the arena...) is imported only when a game's command is asked for,
+    so ``taut --help`` and the other verbs do not pay for it.
+    """
+
+    def __init__(self, name: str, build: Builder | str, help: str) -> None:
         super().__init__(name, help=help, context_settings=CONTEXT, no_args_is_help=True)
-        self.build = build
+        self._builder = build
+
+    def build(self, plugin: GamePlugin) -> click.Command:
+        """The command of ``plugin``'s game (the builder is imported on first use)."""
+        if isinstance(self._builder, str):
+            module, _, attr = self._builder.partition(":")
+            loaded: Builder = getattr(importlib.import_module(module), attr)
+            self._builder = loaded
+            return loaded(plugin)
+        return self._builder(plugin)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         """Every game's name."""

@@ -23,7 +23,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from taut.core.chance import sample_index
 from taut.core.errors import (
@@ -32,6 +32,9 @@ from taut.core.errors import (
     MalformedActionError,
 )
 from taut.core.options import OptionSpec, OptionValue, resolve_options
+
+if TYPE_CHECKING:
+    from taut.core.proxy import Proxy
 
 #: The seat id used for nature at chance nodes.
 CHANCE_SEAT = -1
@@ -226,6 +229,11 @@ class Game(ABC):
                 break
             state = state.apply_unchecked(state.random_joint(rng))
         return state
+
+    def proxy(self) -> Proxy | None:
+        """A simpler game whose agents play this one's seats (see :mod:`taut.core.proxy`);
+        None, the default, when agents play the game itself."""
+        return None
 
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())

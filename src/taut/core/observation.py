@@ -14,13 +14,17 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, TypeAlias
 
 from taut.core.game import Game, NodeKind, State
 
-Observation = npt.NDArray[np.float32]
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+# A string, so that a plugin naming its observer's types does not import NumPy: only
+# building a layout (and filling vectors) needs it.
+Observation: TypeAlias = "npt.NDArray[np.float32]"
 """A flat float32 observation vector."""
 
 INF = math.inf
@@ -108,6 +112,8 @@ def fill_header(view: State, seat: int, out: Observation, layout: Layout) -> Non
 
 def build_layout(specs: Sequence[FieldSpec]) -> Layout:
     """Offsets and bounds for ``specs``; the bound arrays are read-only (layouts are shared)."""
+    import numpy as np
+
     fields: list[Field] = []
     offset = 0
     for name, size, low, high, text in specs:

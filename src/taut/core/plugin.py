@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from taut.core.observation import Observer
     from taut.core.presenter import Presenter
     from taut.core.record import RecordPart
+    from taut.core.tileset import TileSet
 
 Policy = Callable[[State, int], Mapping[int, float]]
 """An exact mixed strategy: ``policy(state, seat) -> {action: probability}``."""
@@ -44,7 +45,7 @@ class GamePlugin:
     :attr:`draw_by_agreement`. Records: :meth:`record_part`. Analysis: :meth:`exact_policy`,
     :meth:`seat_stats`, :meth:`game_stats`. Adapters: :meth:`observer`,
     :meth:`max_game_length`, :meth:`state_key`, :attr:`openspiel_name`, :attr:`env_id`.
-    Command line: :meth:`commands`.
+    Command line: :meth:`commands`. Learning: :meth:`hides_moves`, :meth:`tile_sets`.
     """
 
     #: The game's class (its ``name``, ``title`` and ``OPTIONS`` are read from it): a class
@@ -200,8 +201,24 @@ class GamePlugin:
 
     def commands(self) -> dict[str, list[click.Command]]:
         """Extra commands by group: ``""`` for top-level ones (``taut NAME``), else the
-        group they join (``solve``, ``analyse``). Default: none."""
+        group they join (``solve``, ``analyse``). Default: none.
+
+        ``taut --help`` calls this for every game, so the modules that define the commands
+        import their heavy dependencies (solvers, NumPy) inside the command functions."""
         return {}
+
+    # -- learning --------------------------------------------------------------------------
+
+    def hides_moves(self, game: Game) -> bool:
+        """True when a move is an answer the player must know (a learning game): front
+        ends then never list the legal moves, only offer the picture's parts. Default:
+        False."""
+        return False
+
+    def tile_sets(self) -> Sequence[TileSet]:
+        """The tile sets the game plays with (learning variants, flash cards). Default:
+        none."""
+        return ()
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"

@@ -13,14 +13,16 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from importlib.metadata import EntryPoint, entry_points
 from typing import TYPE_CHECKING, Any
 
 from taut.core.errors import TautError, UnknownGameError
 from taut.core.plugin import GamePlugin
 
 if TYPE_CHECKING:
+    from importlib.metadata import EntryPoint
+
     from taut.core.game import Game, State
+    from taut.core.tileset import TileSet
 
 #: The entry point group that game plugins are registered under.
 ENTRY_POINT_GROUP = "taut.games"
@@ -35,12 +37,15 @@ def _discover() -> dict[str, EntryPoint | str]:
     """Entry points by game name (or, from a source tree, ``module:plugin`` strings)."""
     global _found
     if _found is None:
+        # Imported here: importlib.metadata costs a noticeable part of the command line's
+        # start, and importing taut (or a game's rules) needs no plugin.
+        from importlib.metadata import entry_points
+
         found: dict[str, EntryPoint | str] = {
             ep.name: ep for ep in entry_points(group=ENTRY_POINT_GROUP)
         }
         if not any(
-            isinstance(ep, EntryPoint) and ep.value.startswith("taut.games.")
-            for ep in found.values()
+            not isinstance(ep, str) and ep.value.startswith("taut.games.") for ep in found.values()
         ):
             found.update(_scan_builtin(set(found)))
         _found = found
@@ -65,11 +70,11 @@ def _scan_builtin(known: set[str]) -> dict[str, EntryPoint | str]:
 
 def _load(name: str, source: EntryPoint | str) -> GamePlugin:
     try:
-        if isinstance(source, EntryPoint):
-            obj: Any = source.load()
-        else:
+        if isinstance(source, str):
             module, _, attr = source.partition(":")
-            obj = getattr(importlib.import_module(module), attr)
+            obj: Any = getattr(importlib.import_module(module), attr)
+        else:
+            obj = source.load()
     except Exception as exc:  # a broken third-party package must not hide the others
         raise TautError(f"the plugin of game {name!r} cannot be loaded: {exc}") from exc
     if not isinstance(obj, GamePlugin):
@@ -141,6 +146,13 @@ def plugin_of(game: Game) -> GamePlugin:
     )
     _by_class[cls] = found
     return found
+
+
+def tile_sets() -> dict[str, TileSet]:
+    """Every game's tile sets by name (flash cards draw on them); ValueError on a clash."""
+    from taut.core.tileset import check_unique
+
+    return check_unique([ts for p in plugins() for ts in p.tile_sets()])
 
 
 def game_class(name: str) -> type[Game]:

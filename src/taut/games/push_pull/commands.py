@@ -14,8 +14,6 @@ from rich.markup import escape
 from taut.cli.common import console, fail, progress_bar
 from taut.core.errors import TautError
 from taut.games.push_pull.rules import PushPull
-from taut.games.push_pull.solve.duel_newton import solve_duel
-from taut.games.push_pull.solve.duel_summary import summary_lines
 
 #: Reads of the agent's strategy: 305 positions, two seats.
 _READS = 610
@@ -42,6 +40,10 @@ def solve_command(as_json: bool) -> None:
     Positions are "L,M,S": each piece's square 0..4 from West, or W / E once scored by that
     side. Values are from West's point of view (+1 a sure West win, -1 a sure East win).
     """
+    # The solver (and NumPy) is imported here: listing the commands must not load it.
+    from taut.games.push_pull.solve.duel_newton import solve_duel
+    from taut.games.push_pull.solve.duel_summary import summary_lines
+
     solution = solve_duel()
     if as_json:
         click.echo(json.dumps(solution.to_json()))
