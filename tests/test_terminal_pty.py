@@ -13,6 +13,7 @@ import os
 import pty
 import re
 import select
+import signal
 import struct
 import sys
 import termios
@@ -35,6 +36,9 @@ class Terminal:
     def __init__(self, args: list[str]) -> None:
         pid, fd = pty.fork()
         if pid == 0:  # the child: the program itself
+            # A test run started in the background inherits an ignored SIGINT, and Python
+            # then never raises KeyboardInterrupt: give the program a terminal's default.
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
             main = "from taut.cli import main; main()"
             os.execv(sys.executable, [sys.executable, "-c", main, *args])
         fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", LINES, COLUMNS, 0, 0))
