@@ -1,0 +1,313 @@
+"""``taut flashcards SET``: drill a tile set's faces in the terminal, with Leitner boxes.
+
+The tile sets come from the game plugins (:func:`taut.core.registry.tile_sets`); the cards,
+the boxes and the summary from :mod:`taut.core.flashcards`. The progress of every set is
+one JSON file (``flashcards.json`` in the data folder, or ``--progress FILE``), written
+after every answer, so stopping at any moment loses nothing.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from pathlib import Path
+
+import click
+from rich.markup import escape
+
+from taut.cli.common import console, fail, file_param
+from taut.core import flashcards as fc
+from taut.core.flashcards import Card, Deck, Progress, ProgressError
+from taut.core.tileset import Face, TileSet
+
+#: ``--direction`` values and the directions they ask.
+DIRECTION_CHOICES: dict[str, tuple[str, ...]] = {
+    "board": (fc.BOARD_TO_OTHER,),
+    "other": (fc.OTHER_TO_BOARD,),
+    "both": fc.DIRECTIONS,
+}
+#: Words understood at the prompt besides answers.
+HELP, SKIP, QUIT = "help", "skip", "quit"
+
+
+def progress_path() -> Path:
+    """The default progress file: ``flashcards.json`` in the user's data folder."""
+    from taut.cli.serve import data_dir
+
+    return data_dir() / "flashcards.json"
+
+
+def face_text(face: Face) -> str:
+    """A face as the terminal shows it: its text, or for a picture its description."""
+    return (face.description or face.name) if face.is_picture else face.text
+
+
+def pair(tiles: TileSet, index: int) -> str:
+    """Both faces of a tile: ``14 = XIV``, ``か = カ (ka)``, ``M = <the handshape's name>``."""
+    tile = tiles.tiles[index]
+    other = tile.other.name if tile.other.is_picture else tile.other.text
+    aliases = f" ({', '.join(tile.other.aliases)})" if tile.other.aliases else ""
+    return f"{tile.board.text} = {other}{aliases}"
+
+
+@dataclass
+class Session:
+    """One sitting: the deck as it goes, and what this sitting's answers were."""
+
+    tiles: TileSet
+    directions: tuple[str, ...]
+    seed: int
+    offer_choices: bool
+    progress: Progress
+    path: Path
+    right: int = 0
+    wrong: int = 0
+
+    @property
+    def deck(self) -> Deck:
+        """The set's deck now."""
+        return self.progress.deck(self.tiles.name)
+
+    def keep(self, deck: Deck) -> None:
+        """Take ``deck`` as the set's deck and write the progress file."""
+        self.progress = self.progress.with_deck(self.tiles.name, deck)
+        self.progress.save(self.path)
+
+    def answers_picture(self, card: Card) -> bool:
+        """Whether ``card``'s answer is a picture (chosen by number, never typed)."""
+        tile = self.tiles.tiles[card.tile]
+        return (tile.other if card.direction == fc.BOARD_TO_OTHER else tile.board).is_picture
+
+    def picks(self, card: Card) -> list[int] | None:
+        """The tiles offered by number for ``card``, or None when the answer is typed."""
+        if self.answers_picture(card) or self.offer_choices:
+            return fc.choices(self.deck, self.tiles, card, self.seed)
+        return None
+
+
+def show_card(
+    session: Session, card: Card, number: int, total: int, picks: list[int] | None
+) -> str:
+    """Print the card; returns the prompt to read its answer with."""
+    tiles = session.tiles
+    tile = tiles.tiles[card.tile]
+    asked, kind, answer_kind = (
+        (tile.board, tiles.board_kind, tiles.other_kind)
+        if card.direction == fc.BOARD_TO_OTHER
+        else (tile.other, tiles.other_kind, tiles.board_kind)
+    )
+    box = session.deck.cards.get(card.key, fc.CardState()).box
+    seen = "" if card.key in session.deck.cards else ", new"
+    console.print(
+        f"\n[dim]Card {number} of {total} \u00b7 "
+        f"{escape(fc.direction_label(tiles, card.direction))} \u00b7 box {box}{seen}[/dim]"
+    )
+    console.print(f"  {escape(kind.capitalize())}: [bold]{escape(face_text(asked))}[/bold]")
+    if picks is None:
+        return f"{escape(answer_kind.capitalize())}? "
+    for n, index in enumerate(picks, 1):
+        side = tiles.tiles[index].other if card.direction == fc.BOARD_TO_OTHER else None
+        text = face_text(side if side is not None else tiles.tiles[index].board)
+        console.print(f"  {n}. {escape(text)}")
+    return f"{escape(answer_kind.capitalize())} (1-{len(picks)})? "
+
+
+def help_text(picks: list[int] | None) -> str:
+    """What may be typed at the prompt."""
+    typed = "the answer (any case; other accepted spellings work too)"
+    how = typed if picks is None else f"the number of your choice (1-{len(picks)})"
+    return f"Type {how}; `skip` puts this card at the end of the round; `quit` stops here."
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What was typed at a card: ``word`` is ``skip`` or ``quit`` (EOF and Ctrl-C too), or
+    empty for an answer; ``tile`` is the tile the answer names (None: none), ``text`` it."""
+
+    word: str = ""
+    tile: int | None = None
+    text: str = ""
+
+
+def ask(session: Session, card: Card, number: int, total: int) -> Answer:
+    """Show ``card`` and read its answer (help is answered here)."""
+    picks = session.picks(card)
+    prompt = show_card(session, card, number, total, picks)
+    while True:
+        try:
+            text = console.input(prompt).strip()
+        except (EOFError, KeyboardInterrupt):
+            console.print()
+            return Answer(QUIT)
+        word = text.casefold()
+        if word in (SKIP, QUIT):
+            return Answer(word)
+        if word in (HELP, "?"):
+            console.print(escape(help_text(picks)))
+        elif not text:
+            continue
+        elif picks is None:
+            return Answer(tile=fc.answer_tile(session.tiles, card, text), text=text)
+        elif text.isdigit() and 1 <= int(text) <= len(picks):
+            return Answer(tile=picks[int(text) - 1], text=text)
+        elif not session.answers_picture(card):
+            return Answer(tile=fc.answer_tile(session.tiles, card, text), text=text)
+        else:
+            console.print(f"Type a number from 1 to {len(picks)} (or help, skip, quit).")
+
+
+def judge(session: Session, card: Card, answer: Answer) -> None:
+    """Record the answer, save, and say whether it was right, with the correct pair."""
+    tiles = session.tiles
+    session.keep(fc.record(session.deck, card, answer.tile))
+    if answer.tile == card.tile:
+        session.right += 1
+        console.print(f"[green]Right:[/green] {escape(pair(tiles, card.tile))}.")
+        return
+    session.wrong += 1
+    kind = tiles.other_kind if card.direction == fc.BOARD_TO_OTHER else tiles.board_kind
+    yours = (
+        f"{answer.text} is no {kind} of this set"
+        if answer.tile is None
+        else f"yours is {pair(tiles, answer.tile)}"
+    )
+    console.print(f"[red]Wrong:[/red] {escape(pair(tiles, card.tile))}; {escape(yours)}.")
+
+
+def play(session: Session, cards: int) -> None:
+    """Ask up to ``cards`` cards (skips do not count), then print the summary."""
+    asked = 0
+    try:
+        while asked < cards:
+            card, deck = fc.next_card(session.deck, session.tiles, session.directions, session.seed)
+            if deck != session.deck:
+                session.keep(deck)
+            answer = ask(session, card, asked + 1, cards)
+            if answer.word == QUIT:
+                break
+            if answer.word == SKIP:
+                session.keep(fc.skip(session.deck, card))
+                continue
+            judge(session, card, answer)
+            asked += 1
+    except KeyboardInterrupt:
+        console.print()
+    except ProgressError as exc:
+        fail(str(exc))
+    summarize(session)
+
+
+def summarize(session: Session) -> None:
+    """The sitting's score and what to practise."""
+    tiles = session.tiles
+    console.rule("Summary")
+    done = session.right + session.wrong
+    if done:
+        console.print(f"This time: {session.right} right of {done}.")
+    summary = fc.summarize(session.deck, tiles, session.directions)
+    for line in summary.lines(tiles):
+        console.print(escape(line))
+    console.print(f"[dim]Progress is kept in {escape(str(session.path))}.[/dim]")
+
+
+class FlashcardsCommand(click.Command):
+    """The command; its help ends with the tile sets and an example (read when asked)."""
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The sets known now, and an example with the first."""
+        from taut.core.registry import tile_sets
+
+        sets = tile_sets()
+        with formatter.section("Tile sets"):
+            formatter.write_dl([(name, ts.title) for name, ts in sets.items()] or [("", "none")])
+        if sets:
+            first = next(iter(sets))
+            with formatter.section("Example"):
+                formatter.write_text(f"taut flashcards {first} --direction both --cards 10")
+
+
+def run(
+    tile_set: str,
+    direction: str,
+    cards: int,
+    progress: Path | None,
+    seed: int | None,
+    offer_choices: bool,
+) -> None:
+    """Drill a tile set with flash cards in the terminal (Leitner boxes).
+
+    Each card shows one face of a tile; give the other. A picture is chosen by number
+    among described pictures; other answers are typed (any case; other accepted
+    spellings work too). `help` explains, `skip` puts a card at the end of its round,
+    `quit` (or Ctrl-D, Ctrl-C) stops; the summary then says what to practise.
+
+    A card answered right moves up a box, a missed one goes back to box 1; box 1 is asked
+    every round, box 2 every 2nd, box 3 every 4th, box 4 every 8th, box 5 every 16th. The
+    progress of every set is kept in one file, written after each answer.
+    """
+    from taut.core.registry import tile_sets
+
+    sets = tile_sets()
+    tiles = sets.get(tile_set)
+    if tiles is None:
+        fail(f"unknown tile set {tile_set!r}; the tile sets are: {', '.join(sets) or 'none'}")
+    path = progress if progress is not None else progress_path()
+    try:
+        loaded = Progress.load(path)
+        fc.fit(loaded.deck(tiles.name), tiles)
+    except ProgressError as exc:
+        fail(str(exc))
+    session = Session(
+        tiles,
+        DIRECTION_CHOICES[direction],
+        seed if seed is not None else random.SystemRandom().randrange(2**31),
+        offer_choices,
+        loaded,
+        path,
+    )
+    ways = " and ".join(fc.direction_label(tiles, d) for d in session.directions)
+    console.print(
+        f"[bold]{escape(tiles.title)}[/bold]: {escape(ways)}. "
+        "Type help for help, skip to pass a card, quit to stop."
+    )
+    play(session, cards)
+
+
+#: ``taut flashcards``.
+flashcards = FlashcardsCommand(
+    "flashcards",
+    callback=run,
+    help=run.__doc__,
+    short_help="Drill a tile set's faces with flash cards (Leitner boxes).",
+    context_settings={"help_option_names": ["-h", "--help"]},
+    params=[
+        click.Argument(["tile_set"], metavar="SET"),
+        click.Option(
+            ["--direction"],
+            type=click.Choice(list(DIRECTION_CHOICES)),
+            default="both",
+            show_default=True,
+            help="board: shown the face on the board, give the other face; other: the "
+            "reverse; both: either way.",
+        ),
+        click.Option(
+            ["--cards"],
+            type=click.IntRange(1, 10_000),
+            default=20,
+            show_default=True,
+            help="Cards to answer this time.",
+        ),
+        file_param(
+            ["--progress"],
+            "The progress file (default: flashcards.json in $TAUT_DATA, else "
+            "$XDG_DATA_HOME/taut, else ~/.local/share/taut).",
+        ),
+        click.Option(["--seed"], type=int, default=None, help="Seed for the order and choices."),
+        click.Option(
+            ["--choices", "offer_choices"],
+            is_flag=True,
+            default=False,
+            help="Offer numbered choices for every card (pictures always get them).",
+        ),
+    ],
+)
