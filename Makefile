@@ -50,6 +50,8 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/tracks_solve.py
 	$(BIN)/python benchmarks/push_pull_exploitability.py
 	$(BIN)/python benchmarks/push_pull_random_reply.py
+	$(BIN)/python benchmarks/vs_openspiel.py
+	$(BIN)/python benchmarks/startup.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

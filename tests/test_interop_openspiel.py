@@ -133,6 +133,19 @@ def test_registered_player_ranges() -> None:
     }
 
 
+def test_a_learning_game_plays_through_pyspiel() -> None:
+    game = pyspiel.load_game(
+        "taut_pulling_strings",
+        {"edition": "published", "learning": "slip", "tiles": "roman", "max_turns": 20},
+    )
+    assert game.num_distinct_actions() == 520
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    while not state.is_terminal():
+        state.apply_actions([rng.choice(state.legal_actions(p)) for p in range(2)])
+    assert state.returns()[0] == -state.returns()[1]
+
+
 def test_parameter_mapping() -> None:
     specs = {
         name: {p.name: (p.option.name, p.default) for p in osp.parameters(name)}
@@ -146,6 +159,9 @@ def test_parameter_mapping() -> None:
         "max_turns": ("max_turns", 0),
         "seed": ("seed", -1),
         "letters": ("letters", ""),
+        "tiles": ("tiles", "asl"),
+        "learning": ("learning", "off"),
+        "mistakes": ("mistakes", 0.0),
     }
     assert specs["push-pull"] == {
         "variant": ("variant", "duel"),

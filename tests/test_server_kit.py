@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import html
 import json
 import os
 import random
+import re
 import signal
 import socket
 import subprocess
@@ -272,6 +274,19 @@ class Player:
     refs: int = 0
 
 
+def composed_move(board: str, rng: random.Random) -> str:
+    """A move made from the picture's parts, as a page does where moves are not listed (a
+    learning game): a random value for every slot of the root's ``data-compose``."""
+    template = re.search(r'data-compose="([^"]+)"', board)
+    assert template is not None, "moves are neither listed nor composed from the picture"
+    parts: dict[str, list[str]] = {}
+    for slot, value in re.findall(r'data-part="([^"=]+)=([^"]*)"', board):
+        parts.setdefault(slot, []).append(html.unescape(value))
+    return re.sub(
+        r"\{([^{}]+)\}", lambda m: rng.choice(parts[m.group(1)]), html.unescape(template[1])
+    )
+
+
 @dataclass
 class Bench:
     """The hub with recorded clients, on a SQLite file."""
@@ -340,8 +355,16 @@ class Bench:
         if frame["to_reveal"]:
             action, salt = player.secrets[move]
             answer = await self.say(player, type="reveal", move=move, action=action, salt=salt)
-        elif frame["legal"] and seat in frame["acting"] and seat not in frame["committed"]:
-            action = self.rng.choice(frame["legal"])
+        elif (
+            (frame["legal"] or frame["legal_count"])
+            and seat in frame["acting"]
+            and seat not in frame["committed"]
+        ):
+            action = (
+                self.rng.choice(frame["legal"])
+                if frame["legal"]
+                else composed_move(frame["board"], self.rng)
+            )
             if frame["phase"] == "commit":
                 salt = new_salt()
                 player.secrets[move] = (action, salt)

@@ -127,6 +127,13 @@ class TerminalTable:
             if self._command(text.lower(), state, seat) or not text:
                 continue
             try:
+                question = self.presenter.follow_up(state, seat, text)
+                if question is not None:
+                    show(self.console, question.lines)
+                    answer = self._read(question.prompt, self.cover)
+                    if self._command(answer.lower(), state, seat) or not answer:
+                        continue
+                    text = question.complete(answer)
                 action = state.string_to_action(seat, text)
                 if not state.is_legal(seat, action):
                     raise ActionError(state.illegal_reason(seat, action))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -9,15 +10,15 @@ from typing import Any
 
 from taut.core.errors import InvalidOptionError
 
-OptionValue = str | int | bool | None
+OptionValue = str | int | float | bool | None
 
 
 @dataclass(frozen=True)
 class OptionSpec:
     """One option of a game.
 
-    ``kind`` is ``str``, ``int`` or ``bool``; ``choices`` (for strings) lists the allowed
-    values; ``minimum``/``maximum`` bound integers; ``nullable`` lets the value be ``None``
+    ``kind`` is ``str``, ``int``, ``float`` or ``bool``; ``choices`` (for strings) lists the
+    allowed values; ``minimum``/``maximum`` bound numbers; ``nullable`` lets the value be ``None``
     (written ``none`` on the command line).
     """
 
@@ -26,8 +27,8 @@ class OptionSpec:
     default: OptionValue
     doc: str
     choices: tuple[str | int, ...] = ()
-    minimum: int | None = None
-    maximum: int | None = None
+    minimum: int | float | None = None
+    maximum: int | float | None = None
     nullable: bool = False
     aliases: tuple[str, ...] = field(default=())
 
@@ -41,6 +42,10 @@ class OptionSpec:
             lo = "" if self.minimum is None else str(self.minimum)
             hi = "" if self.maximum is None else str(self.maximum)
             text = f"integer {lo}..{hi}" if (lo or hi) else "integer"
+        elif self.kind is float:
+            lo = "" if self.minimum is None else f"{self.minimum:g}"
+            hi = "" if self.maximum is None else f"{self.maximum:g}"
+            text = f"number {lo}..{hi}" if (lo or hi) else "number"
         else:
             text = "text"
         return text + (" | none" if self.nullable else "")
@@ -64,6 +69,8 @@ class OptionSpec:
             return self._switch(value, text)
         if self.kind is int:
             return self._integer(value, text)
+        if self.kind is float:
+            return self._real(value, text)
         if not isinstance(value, str):
             raise self._refuse(value)
         out = str(value)
@@ -107,6 +114,28 @@ class OptionSpec:
             raise self._refuse(out)
         return out
 
+
+    def _real(self, value: Any, text: bool) -> float:
+        if text:
+            if _REAL.fullmatch(value.strip()) is None:
+                raise self._refuse(str(value), " (not a number)")
+            out = float(value.strip())
+        elif type(value) in (int, float):
+            out = float(value)
+        else:
+            why = " (text, not a number)" if isinstance(value, str) else ""
+            raise self._refuse(value, why)
+        if (
+            not math.isfinite(out)
+            or (self.minimum is not None and out < self.minimum)
+            or (self.maximum is not None and out > self.maximum)
+        ):
+            raise self._refuse(out)
+        return out
+
+
+#: A decimal number as typed (no exponent, no inf or nan), at most 18 digits.
+_REAL = re.compile(r"[+-]?([0-9]{1,17}(\.[0-9]{0,17})?|\.[0-9]{1,17})")
 
 #: A whole number as typed: ASCII digits with an optional sign (at most 18 of them, so that
 #: a pasted page of digits is refused at once instead of being read).

@@ -15,7 +15,7 @@ to everybody at the table. Boards are always drawn from a view (``state.view(sea
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -46,6 +46,20 @@ class Rule:
 
 Block = str | Rule
 """One thing to print: a line (or several) of Rich markup, or a rule."""
+
+
+@dataclass(frozen=True)
+class Question:
+    """A second question an entry needs before it is a whole move.
+
+    ``lines`` are printed, then ``prompt`` asks; ``complete(answer)`` turns the answer into
+    the move's whole notation (raising an :class:`~taut.core.errors.ActionError` that names
+    what was wrong).
+    """
+
+    lines: list[Block]
+    prompt: str
+    complete: Callable[[str], str]
 
 
 class Presenter:
@@ -126,6 +140,11 @@ class Presenter:
 
     def forced(self, view: State, seat: int) -> int | None:
         """A move to make for a human without asking (default: none; always ask)."""
+        return None
+
+    def follow_up(self, view: State, seat: int, text: str) -> Question | None:
+        """The question that completes entry ``text`` (None, the default: ``text`` is
+        the whole move)."""
         return None
 
     def move_help(self, view: State, seat: int) -> str | None:

@@ -26,6 +26,7 @@ from taut.core.errors import TautError
 from taut.core.registry import games, plugin
 from taut.server import pages
 from taut.server.computer import Computer
+from taut.server.flashcards import add_flashcards
 from taut.server.hub import Hub
 from taut.server.notify import Listener
 from taut.server.protocol import problem
@@ -98,6 +99,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return JSONResponse({"error": "something went wrong on the server"}, status_code=500)
 
     pages.add_pages(app, templates, hub)
+    add_flashcards(app, templates)
     _add_api(app, store, hub)
     _add_socket(app, hub, settings)
     return app

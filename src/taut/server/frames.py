@@ -109,7 +109,8 @@ def state_frame(
         "committed": [table.seat_name(s) for s in sorted(table.commits)],
         "revealed": [table.seat_name(s) for s in sorted(table.reveals)],
         "to_reveal": revealing and seat not in table.reveals,
-        "legal": legal[:LEGAL_LISTED],
+        # Where a move is an answer (a learning game), listing them would give it away.
+        "legal": [] if table.plugin.hides_moves(table.game) else legal[:LEGAL_LISTED],
         "legal_count": len(legal),
         "board": drawn["board"],
         "text": drawn["text"],

@@ -28,6 +28,7 @@ draw it, and either edition's home marks.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from taut.core.errors import PositionError
 from taut.games.pulling_strings.board import CLASSIC_LETTERS, HOME_CELLS, NUM_CELLS, SIZE
@@ -72,20 +73,23 @@ def render(state: PullingStringsState, markup: bool = False) -> str:
     broken = state.broken
     stacks = state.stacks
     cells = [_cell(game, c, stacks.get(c, 0)) for c in range(NUM_CELLS)]
-    width = max(len(text) for text, _ in cells)
+    # Labels of other tile sets may be two digits or wide kana: the columns widen to fit.
+    label = max(_columns(text) for text in game.letters)
+    width = max(label, *(len(text) for text, _ in cells))
 
     def paint(text: str, style: str, pad: int) -> str:
         # Padding stays outside the markup so that styles never colour blanks.
         shown = f"[{style}]{text}[/]" if markup and style else text
-        return " " * (pad - len(text)) + shown
+        return " " * (pad - _columns(text)) + shown
 
-    def letter(end: int, pad: int = 1) -> str:
+    def letter(end: int, pad: int = label) -> str:
         if broken >> end & 1:
             return paint(BROKEN_MARK, BROKEN_STYLE, pad) if markup else " " * pad
         return paint(game.letters[end], "", pad)
 
     def edge_line(base: int) -> str:
-        return ("  " + " ".join(letter(base + i, width) for i in range(SIZE))).rstrip()
+        margin = " " * (label + 1)
+        return (margin + " ".join(letter(base + i, width) for i in range(SIZE))).rstrip()
 
     lines = [edge_line(_N)]
     for r in range(SIZE):
@@ -93,6 +97,11 @@ def render(state: PullingStringsState, markup: bool = False) -> str:
         lines.append(f"{letter(_W + r)} {row} {letter(_E + r)}".rstrip())
     lines.append(edge_line(_S))
     return "\n".join(lines)
+
+
+def _columns(text: str) -> int:
+    """How many terminal columns ``text`` takes (wide East Asian characters take two)."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
 
 
 def _read_cell(token: str, cell: int, where: str) -> int:

@@ -21,16 +21,40 @@ def end_words(state: PullingStringsState, end: int) -> str:
 
 
 def describe_turn(
-    before: PullingStringsState, p: int, q: int, after: PullingStringsState
+    before: PullingStringsState, p: int | None, q: int | None, after: PullingStringsState
 ) -> list[str]:
-    """Sentences describing the turn from ``before`` to ``after`` (X pulled p, O pulled q)."""
+    """Sentences describing the turn from ``before`` to ``after`` (X pulled p, O pulled q;
+    None: that player pulled nothing, after a wrong answer in a learning game)."""
     game = before.game
     names = game.seat_titles
+
+    def pulled(end: int | None) -> str:
+        return "nothing" if end is None else end_words(before, end)
+
+    lines = [f"{names[X]} (X) pulled {pulled(p)}, {names[O]} (O) pulled {pulled(q)}."]
+    if p is None and q is None:
+        lines.append("Nothing moves.")
+        return lines + _home_lines(before, after)
+    # One pull alone moves its string as if both had pulled that end.
+    first = p if p is not None else q
+    second = q if q is not None else p
+    assert first is not None and second is not None
+    lines += _moves(before, first, second, after)
+    if p is not None and p == q:
+        broken = [game.letters[p]]
+        if game.break_string:
+            broken.append(game.letters[opposite(p)])
+        lines.append(f"Both pulled the same end: {' and '.join(broken)} broken for good.")
+    return lines + _home_lines(before, after)
+
+
+def _moves(
+    before: PullingStringsState, p: int, q: int, after: PullingStringsState
+) -> list[str]:
+    """What split, moved and combined when ``p`` and ``q`` were pulled."""
+    game = before.game
     cell_name = game.cell_name
-    lines = [
-        f"{names[X]} (X) pulled {end_words(before, p)}, "
-        f"{names[O]} (O) pulled {end_words(before, q)}."
-    ]
+    lines: list[str] = []
     plan = game.plans[p * NUM_ENDS + q]
     for cell, n in sorted(before.stacks.items()):
         m = plan[cell]
@@ -42,18 +66,20 @@ def describe_turn(
             lines.append(f"Stack of {n} at {cell_name(cell)} splits{extra}: {', '.join(where)}.")
         elif m != cell:
             lines.append(f"Stack of {n} moves {cell_name(cell)} -> {cell_name(m)}.")
-    if len(lines) == 1:
+    if not lines:
         lines.append(
             "No stack is on a pulled string (or each is held against the edge): nothing moves."
         )
     merged = [c for c, n in after.stacks.items() if n > 0 and _arrivals(before, plan, c) > 1]
     for c in sorted(merged):
         lines.append(f"Stacks combine at {cell_name(c)}: {after.stacks[c]} disks.")
-    if p == q:
-        broken = [game.letters[p]]
-        if game.break_string:
-            broken.append(game.letters[opposite(p)])
-        lines.append(f"Both pulled the same end: {' and '.join(broken)} broken for good.")
+    return lines
+
+
+def _home_lines(before: PullingStringsState, after: PullingStringsState) -> list[str]:
+    """Disks home, and how often a position has occurred under ``repeat``."""
+    game = before.game
+    lines = []
     hx, ho = after.home()
     lines.append(f"Disks home: X {hx}, O {ho}.")
     limit = game.repeat

@@ -8,6 +8,8 @@ from collections.abc import Mapping, Sequence
 from taut.core.game import Game, State
 from taut.core.observation import Observer
 from taut.core.plugin import GamePlugin
+from taut.core.presenter import Presenter
+from taut.core.tileset import TileSet
 from taut.games.pulling_strings.board import CENTER
 from taut.games.pulling_strings.rules import O, PullingStrings, PullingStringsState, X
 
@@ -46,7 +48,31 @@ come back any number of times.
 
 Option edition=published places 20 of 26 letter tiles at random (option seed); \
 corner=keep leaves an odd corner stack pulled off both edges as it is, where the default \
-splits it in place and so adds a disk."""
+splits it in place and so adds a disk.
+
+The published edition's tiles have a second face: option tiles=asl (letters and their ASL \
+handshapes, the default), tiles=roman (numbers and Roman numerals) or tiles=kana (hiragana \
+and katakana). Under option learning=strict a player pulls a string by giving the other \
+face of its tile, and a wrong answer pulls nothing; under learning=slip a wrong answer \
+pulls the string whose tile it belongs to, if that tile is on an unbroken end. Option \
+mistakes=P makes computer players answer wrongly P of the time."""
+
+
+def _learning_legend(game: PullingStrings) -> list[str]:
+    """How a learning game is played, in two sentences (nothing when learning is off)."""
+    tiles = game.tileset
+    if game.learning == "off" or tiles is None:
+        return []
+    rule = (
+        "a wrong answer pulls nothing"
+        if game.learning == "strict"
+        else "a wrong answer pulls the string whose tile it belongs to, if that tile is on "
+        "an unbroken end"
+    )
+    return [
+        f"Learning game ({tiles.title}): to pull a string, give the {tiles.other_kind} of "
+        f"its {tiles.board_kind}; {rule}. Both faces are shown after every turn."
+    ]
 
 
 class PullingStringsPlugin(GamePlugin):
@@ -94,9 +120,27 @@ class PullingStringsPlugin(GamePlugin):
 
     def narrate(self, before: State, joint: Mapping[int, int], after: State) -> list[str]:
         """Who pulled which end, what split, moved and combined, and the disks home."""
+        from taut.games.pulling_strings.learning import LearningState
         from taut.games.pulling_strings.narrate import describe_turn
 
+        if isinstance(after, LearningState) and after.answers is not None:
+            from taut.games.pulling_strings.learning_text import reveal_lines, summary_lines
+
+            ax, ao = after.answers
+            lines = reveal_lines(after)
+            lines += describe_turn(_ps(before), ax.pulled, ao.pulled, after)
+            return lines + (summary_lines(after) if after.is_terminal() else [])
         return describe_turn(_ps(before), joint[X], joint[O], _ps(after))
+
+    def presenter(self, game: Game) -> Presenter:
+        """The default terminal presentation, or in a learning game one that asks for the
+        answer after the string."""
+        assert isinstance(game, PullingStrings)
+        if game.learning == "off":
+            return super().presenter(game)
+        from taut.games.pulling_strings.learning_text import LearningPresenter
+
+        return LearningPresenter(self, game)
 
     def legend(self, game: Game) -> list[str]:
         """The goal, how to choose, how to read the board and how the game may be drawn."""
@@ -120,12 +164,23 @@ class PullingStringsPlugin(GamePlugin):
             "its letter. An intersection is named by the letter above its column and the "
             f"letter left of its row: {game.cell_name(CENTER)} is the centre.",
             "Type help for the unbroken ends, draw to offer a draw, quit to stop.",
+            *_learning_legend(game),
         ]
 
     def status(self, state: State) -> str | None:
         """Disks home on each side."""
         hx, ho = _ps(state).home()
         return f"home X {hx}, O {ho}"
+
+    def hides_moves(self, game: Game) -> bool:
+        """In a learning game the moves hold the answers: they are never listed."""
+        return isinstance(game, PullingStrings) and game.learning != "off"
+
+    def tile_sets(self) -> Sequence[TileSet]:
+        """The published edition's tile sets: ``asl``, ``roman`` and ``kana``."""
+        from taut.games.pulling_strings.tilesets import TILE_SETS
+
+        return [build() for build in TILE_SETS.values()]
 
     def observer(self) -> Observer:
         """Stacks, broken ends, disks home and the turn."""

@@ -8,8 +8,8 @@ it shares: the letters on the ends and the move plan of every pair of pulls.
 from __future__ import annotations
 
 import random
-import string
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from taut.core.errors import (
     InvalidOptionError,
@@ -23,6 +23,7 @@ from taut.core.game import (
     State,
 )
 from taut.core.options import MAX_TURNS, OptionSpec, OptionValue
+from taut.core.tileset import TileSet
 from taut.games.pulling_strings.board import (
     CELL_END_MASK,
     CENTER,
@@ -53,6 +54,9 @@ from taut.games.pulling_strings.state import (
     X,
 )
 
+if TYPE_CHECKING:
+    from taut.core.proxy import Proxy
+
 __all__ = [
     "HOME",
     "REPETITION",
@@ -70,21 +74,37 @@ _WEST = 3 * SIZE
 
 
 def _check(options: dict[str, OptionValue]) -> None:
-    letters = options["letters"]
-    if letters is None:
-        return
-    if options["edition"] != "published":
+    published = options["edition"] == "published"
+    for name, plain in (("tiles", "asl"), ("learning", "off")):
+        if options[name] != plain and not published:
+            raise InvalidOptionError(f"option {name!r} applies only to edition=published")
+    if options["learning"] == "off" and options["mistakes"]:
+        raise InvalidOptionError("option 'mistakes' applies only with learning=strict or slip")
+    if options["learning"] != "off" and options["repeat"] is not None:
+        raise InvalidOptionError("option 'repeat' cannot be combined with a learning variant")
+    if options["letters"] is not None and not published:
         raise InvalidOptionError("option 'letters' applies only to edition=published")
-    text = str(letters)
-    if (
-        len(text) != NUM_ENDS
-        or len(set(text)) != NUM_ENDS
-        or not set(text) <= set(string.ascii_uppercase)
-    ):
+
+
+def _read_letters(text: str, tiles: TileSet) -> tuple[str, ...]:
+    """The 20 board faces of option ``letters``: separated by spaces or commas, or one
+    character each (``ABCDEFGHIJKLMNOPQRST``); InvalidOptionError naming what is wrong."""
+    parts = text.replace(",", " ").split() if ("," in text or " " in text) else list(text)
+    faces = []
+    for part in parts:
+        found = tiles.find_board(part)
+        if found is None:
+            raise InvalidOptionError(
+                f"option 'letters': {part!r} is not a {tiles.board_kind} of tile set "
+                f"{tiles.name!r}; its {tiles.board_kind}s: {' '.join(tiles.board_faces())}"
+            )
+        faces.append(tiles.tiles[found].board.text)
+    if len(faces) != NUM_ENDS or len(set(faces)) != NUM_ENDS:
         raise InvalidOptionError(
-            "option 'letters' must be 20 distinct capital letters A-Z, one per end in the "
+            f"option 'letters' must name 20 distinct {tiles.board_kind}s, one per end in the "
             f"order N0..N4 E0..E4 S0..S4 W0..W4; got {text!r}"
         )
+    return tuple(faces)
 
 
 def _read_stacks(raw: JSON, what: str = "") -> dict[int, int]:
@@ -186,25 +206,59 @@ class PullingStrings(Game):
             "letters",
             str,
             None,
-            "published edition: the 20 letters on ends N0..N4 E0..E4 S0..S4 W0..W4",
+            "published edition: the 20 letters on ends N0..N4 E0..E4 S0..S4 W0..W4 "
+            "(other tile sets: their faces, separated by spaces)",
             nullable=True,
+        ),
+        OptionSpec(
+            "tiles",
+            str,
+            "asl",
+            "published edition: the tile set (letters / ASL handshapes, numbers / Roman "
+            "numerals, hiragana / katakana)",
+            choices=("asl", "roman", "kana"),
+        ),
+        OptionSpec(
+            "learning",
+            str,
+            "off",
+            "published edition: to pull a string give the other face of its tile; strict: "
+            "a wrong answer pulls nothing, slip: it pulls the string it names",
+            choices=("off", "strict", "slip"),
+        ),
+        OptionSpec(
+            "mistakes",
+            float,
+            0.0,
+            "learning variants: how often a computer player gives a wrong answer (0..1)",
+            minimum=0,
+            maximum=1,
         ),
     )
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
-        if self.options["edition"] == "published" and self.options["letters"] is None:
-            rng = random.Random(self.options["seed"])
-            self.options["letters"] = "".join(rng.sample(string.ascii_uppercase, NUM_ENDS))
-        self.letters: str = (
-            CLASSIC_LETTERS
-            if self.options["edition"] == "classic"
-            else str(self.options["letters"])
-        )
-        self._letter_index = {ch: i for i, ch in enumerate(self.letters)}
+        #: The tile set of the published edition (None for the classic letters).
+        self.tileset: TileSet | None = None
+        #: The tile (index in :attr:`tileset`) on each end, published edition only.
+        self.tile_of_end: tuple[int, ...] = ()
+        #: ``off``, ``strict`` or ``slip`` (see ``learning.py``).
+        self.learning: str = str(self.options["learning"])
+        #: How often a computer player answers wrongly in a learning game.
+        self.mistakes = float(self.options["mistakes"] or 0.0)
+        #: The end labels, one per end id (the board faces of the tiles).
+        self.letters: Sequence[str] = CLASSIC_LETTERS
+        if self.options["edition"] == "published":
+            self._place_tiles()
+        self._letter_index: dict[str, int] = {ch: i for i, ch in enumerate(self.letters)}
         # Lower-case lookups too, so "C" and "c" both name the same end.
         self._letter_index.update({ch.lower(): i for i, ch in enumerate(self.letters)})
         self._letter_index.update({ch.upper(): i for i, ch in enumerate(self.letters)})
+        if self.tileset is not None:
+            # Other spellings of a board face name its end too (a kana's romaji).
+            for i, t in enumerate(self.tile_of_end):
+                for alias in self.tileset.tiles[t].board.aliases:
+                    self._letter_index.setdefault(alias, i)
         self.plans = plans(self.options["corner"] == "keep")
         self.break_string = self.options["break"] == "string"
         mt = self.options["max_turns"]
@@ -227,7 +281,7 @@ class PullingStrings(Game):
             simultaneous=True,
             chance=False,
             perfect_information=True,
-            num_distinct_actions=NUM_ENDS,
+            num_distinct_actions=NUM_ENDS * self.faces,
             num_chance_outcomes=0,
             min_utility=-1.0,
             max_utility=1.0,
@@ -237,6 +291,39 @@ class PullingStrings(Game):
 
     _check_options = staticmethod(_check)
 
+    def _place_tiles(self) -> None:
+        """Draw (from ``seed``) or read (``letters``) the 20 tiles on the ends."""
+        from taut.games.pulling_strings.tilesets import tile_set
+
+        tiles = self.tileset = tile_set(str(self.options["tiles"]))
+        given = self.options["letters"]
+        if given is None:
+            rng = random.Random(self.options["seed"])
+            # The same draw as sampling the 26 letters, so seeds keep their layouts.
+            chosen = rng.sample(range(len(tiles)), NUM_ENDS)
+            faces: tuple[str, ...] = tuple(tiles.tiles[i].board.text for i in chosen)
+        else:
+            faces = _read_letters(str(given), tiles)
+        single = all(len(f) == 1 for f in faces)
+        self.options["letters"] = "".join(faces) if single else " ".join(faces)
+        self.letters = "".join(faces) if single else faces
+        self.tile_of_end = tuple(tiles.find_board(f) or 0 for f in faces)
+
+    @property
+    def faces(self) -> int:
+        """How many other faces a player may give per end: the tile set's size in a
+        learning game, else 1 (an action is just an end)."""
+        return len(self.tileset) if self.learning != "off" and self.tileset else 1
+
+    def proxy(self) -> Proxy | None:
+        """In a learning game, the same game without the answers: agents choose a string
+        there and answer it (see ``learning.py``)."""
+        if self.learning == "off":
+            return None
+        from taut.games.pulling_strings.learning import LearningProxy
+
+        return LearningProxy.of(self)
+
     @property
     def info(self) -> GameInfo:
         """Metadata: two simultaneous seats X and O, 20 actions (one per end)."""
@@ -244,6 +331,10 @@ class PullingStrings(Game):
 
     def new_initial_state(self) -> PullingStringsState:
         """Five disks on the center, nothing broken."""
+        if self.learning != "off":
+            from taut.games.pulling_strings.learning import LearningState
+
+            return LearningState(self, {CENTER: START_DISKS}, 0, 0)
         if self.repeat is not None:
             return RepeatingState(self, {CENTER: START_DISKS}, 0, 0)
         return PullingStringsState(self, {CENTER: START_DISKS}, 0, 0)
@@ -258,7 +349,18 @@ class PullingStrings(Game):
         """
         if not isinstance(data, dict):
             raise PositionError("a position must be a JSON object with 'stacks' and 'broken'")
-        unknown = set(data) - {"stacks", "broken", "turn", "outcome", "home", "result", "seen"}
+        # A learning game also reads the last answers and the tallies.
+        unknown = set(data) - {
+            "stacks",
+            "broken",
+            "turn",
+            "outcome",
+            "home",
+            "result",
+            "seen",
+            "answers",
+            "tally",
+        }
         if unknown:
             raise PositionError(
                 f"unknown position field(s) {sorted(unknown)}; allowed: stacks, broken, turn"
@@ -282,6 +384,10 @@ class PullingStrings(Game):
         if self.repeat is not None:
             seen = _read_seen(data.get("seen", []), sum(stacks.values()))
             return RepeatingState(self, stacks, broken, turn, None, seen)
+        if self.learning != "off":
+            from taut.games.pulling_strings.learning import LearningState
+
+            return LearningState.from_json(self, stacks, broken, turn, data)
         return PullingStringsState(self, stacks, broken, turn)
 
     # -- notation --------------------------------------------------------------------------
@@ -289,9 +395,8 @@ class PullingStrings(Game):
     def end_index(self, text: str) -> int | None:
         """The end named by a letter (``c``) or a geometric name (``N2``); None if neither."""
         text = text.strip()
-        if len(text) == 1:
-            return self._letter_index.get(text)
-        return end_from_name(text)
+        found = self._letter_index.get(text)
+        return found if found is not None else end_from_name(text)
 
     def cell_name(self, cell: int) -> str:
         """An intersection as a player finds it on the board: the letter above its column
@@ -327,6 +432,11 @@ class PullingStrings(Game):
         assert isinstance(state, PullingStringsState)
         if state._outcome is not None or limit <= 0:
             return state
+        if self.learning != "off":
+            # Random answers in a learning game: the protocol path draws them.
+            out = super().rollout(state, rng, limit)
+            assert isinstance(out, PullingStringsState)
+            return out
         if self.repeat is not None:
             return self._rollout_counting(state, rng, limit)
         plans = self.plans

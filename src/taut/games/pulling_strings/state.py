@@ -18,6 +18,7 @@ from taut.games.pulling_strings.board import (
     HOME_CELLS,
     NUM_ENDS,
     SIZE,
+    Plan,
     end_name,
     opposite,
 )
@@ -38,6 +39,22 @@ STUCK = Termination("stuck", "no stack can move any more")
 
 _X0, _X1, _X2, _X3 = HOME_CELLS[0]
 _O0, _O1, _O2, _O3 = HOME_CELLS[1]
+
+
+def move_stacks(stacks: Mapping[int, int], plan: Plan) -> dict[int, int]:
+    """The stacks after every stack follows ``plan`` (splits first, then combines)."""
+    new: dict[int, int] = {}
+    get = new.get
+    for cell, n in stacks.items():
+        m = plan[cell]
+        if type(m) is int:
+            new[m] = get(m, 0) + n
+        else:
+            h = (n + 1) >> 1
+            a, b = m  # type: ignore[misc]
+            new[a] = get(a, 0) + h
+            new[b] = get(b, 0) + h
+    return new
 
 
 class PullingStringsState(State):
@@ -155,18 +172,7 @@ class PullingStringsState(State):
         This is the hot path of search and playouts; :meth:`apply` validates first.
         """
         game = self.game
-        plan = game.plans[p * NUM_ENDS + q]
-        new: dict[int, int] = {}
-        get = new.get
-        for cell, n in self._stacks.items():
-            m = plan[cell]
-            if type(m) is int:
-                new[m] = get(m, 0) + n
-            else:
-                h = (n + 1) >> 1
-                a, b = m  # type: ignore[misc]
-                new[a] = get(a, 0) + h
-                new[b] = get(b, 0) + h
+        new = move_stacks(self._stacks, game.plans[p * NUM_ENDS + q])
         broken = self.broken
         if p == q:
             broken |= 1 << p

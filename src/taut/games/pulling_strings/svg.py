@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from taut.core.svg import esc
 from taut.games.pulling_strings.board import HOME_CELLS, NUM_CELLS, NUM_ENDS, SIZE
 from taut.games.pulling_strings.diagram import SEAT_COLOURS
+from taut.games.pulling_strings.learning import LearningState
 from taut.games.pulling_strings.rules import PullingStringsState
 
 #: Distance between neighbouring intersections.
@@ -114,8 +115,9 @@ def _label_shape(x: int, y: int, published: bool, cls: str, extra: str) -> str:
     return f'<circle class="{cls}" cx="{x}" cy="{y}" r="{_LABEL - 1}" {extra}/>'
 
 
-def _end(view: PullingStringsState, end: int, move: str | None) -> str:
-    """One end's label: a button when ``move`` is given, struck through when broken."""
+def _end(view: PullingStringsState, end: int, move: str | None, attr: str = "data-move") -> str:
+    """One end's label: a button when ``move`` is given (``attr`` says whether it is a
+    whole move or a part of one), struck through when broken."""
     game = view.game
     x, y = end_xy(end)
     published = game.options["edition"] == "published"
@@ -141,7 +143,7 @@ def _end(view: PullingStringsState, end: int, move: str | None) -> str:
         return f'<g class="end" fill="{_INK}">{shape}{text}</g>'
     label = f"pull {game.letters[end]}, {end_title(end)}"
     return (
-        f'<g class="end" fill="{_INK}" data-move="{esc(move)}" role="button" tabindex="0" '
+        f'<g class="end" fill="{_INK}" {attr}="{esc(move)}" role="button" tabindex="0" '
         f'aria-label="{esc(label)}">{shape}{text}</g>'
     )
 
@@ -238,21 +240,61 @@ def _status(view: PullingStringsState) -> str:
 
 def board_svg(view: PullingStringsState, seat: int | None, legal: Sequence[str]) -> str:
     """The board drawn from ``view``; the ends in ``legal`` (``seat``'s unbroken ends, by
-    letter) are buttons, and nothing is clickable when ``legal`` is empty."""
+    letter) are buttons, and nothing is clickable when ``legal`` is empty. A learning game
+    adds the last turn's answers and, when ``seat`` may move, the answer palette."""
+    if isinstance(view, LearningState):
+        return _learning_svg(view, seat, legal)
     moves: dict[int, str] = {}
     if seat is not None:
         for move in legal:
             moves[view.string_to_action(seat, move)] = move
+    return _svg(view, [_end(view, e, moves.get(e)) for e in CLOCKWISE], HEIGHT, "", "")
+
+
+def _learning_svg(view: LearningState, seat: int | None, legal: Sequence[str]) -> str:
+    from taut.games.pulling_strings.svg_learning import PALETTE_STYLE, palette, reveal
+
+    letters = view.game.letters
+    choosing = seat is not None and bool(legal)
+    ends = [
+        _end(
+            view,
+            e,
+            f"end={letters[e]}" if choosing and not view.broken >> e & 1 else None,
+            "data-part",
+        )
+        for e in CLOCKWISE
+    ]
+    shown, height = reveal(view, HEIGHT, WIDTH)
+    extra = [shown]
+    root = ""
+    if choosing and seat is not None:
+        picks, tall = palette(view, seat, HEIGHT + height, WIDTH)
+        extra.append(picks)
+        height += tall
+        root = 'data-compose="{end}={answer}" '
+    return _svg(view, ends, HEIGHT + height, "".join(extra), root, PALETTE_STYLE)
+
+
+def _svg(
+    view: PullingStringsState,
+    ends: list[str],
+    height: int,
+    extra: str,
+    root: str,
+    style: str = "",
+) -> str:
     body = [_strings()]
     body += [_broken_stub(e) for e in range(NUM_ENDS) if view.broken >> e & 1]
     body += [_cell(view, c) for c in range(NUM_CELLS)]
     body.append('<g font-size="20" font-weight="700" font-family="sans-serif">')
-    body += [_end(view, e, moves.get(e)) for e in CLOCKWISE]
+    body += ends
     body.append("</g>")
     body.append(_status(view))
+    body.append(extra)
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
-        f'class="ps-board" role="group" aria-label="{esc(describe(view))}" '
-        f'font-family="sans-serif"><style>{_STYLE}</style>'
-        f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#ffffff"/>{"".join(body)}</svg>'
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" '
+        f'class="ps-board" role="group" aria-label="{esc(describe(view))}" {root}'
+        f'font-family="sans-serif"><style>{_STYLE}{style}</style>'
+        f'<rect width="{WIDTH}" height="{height}" fill="#ffffff"/>{"".join(body)}</svg>'
     )

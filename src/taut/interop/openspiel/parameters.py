@@ -17,7 +17,7 @@ from taut.core.game import Game
 from taut.core.options import OptionSpec, OptionValue
 from taut.core.registry import game_class, plugin
 
-ParamValue = bool | int | str
+ParamValue = bool | int | float | str
 """A value OpenSpiel accepts for a game parameter."""
 
 
@@ -46,6 +46,10 @@ class ParameterSpec:
             if isinstance(value, bool) or not isinstance(value, int):
                 raise ValueError(f"parameter {self.name!r} must be an integer, got {value!r}")
             return value
+        if kind is float:
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                raise ValueError(f"parameter {self.name!r} must be a number, got {value!r}")
+            return float(value)
         if not isinstance(value, str):
             raise ValueError(f"parameter {self.name!r} must be text, got {value!r}")
         return value
@@ -60,6 +64,8 @@ def _none_value(spec: OptionSpec) -> ParamValue:
             bool(spec.choices) and all(isinstance(c, int) and c >= 1 for c in spec.choices)
         )
         return 0 if positive else -1
+    if spec.kind is float:
+        return -1.0
     raise TypeError(f"option {spec.name!r}: no stand-in for none of kind {spec.kind.__name__}")
 
 

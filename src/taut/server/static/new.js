@@ -50,10 +50,10 @@ function control(option) {
     }
   } else {
     input = document.createElement("input");
-    if (option.kind === "int") {
+    if (option.kind === "int" || option.kind === "float") {
       input.type = "number";
-      input.step = "1";
-      input.inputMode = "numeric";
+      input.step = option.kind === "int" ? "1" : "any";
+      input.inputMode = option.kind === "int" ? "numeric" : "decimal";
       if (option.minimum !== null) input.min = option.minimum;
       if (option.maximum !== null) input.max = option.maximum;
     } else {
@@ -107,6 +107,11 @@ function readOptions() {
     else if (input.value.trim() === "") value = option.nullable ? null : (option.kind === "str" ? "" : undefined);
     else if (option.kind === "int") {
       value = /^[+-]?\d{1,18}$/.test(input.value.trim()) ? Number(input.value.trim()) : undefined;
+      const low = option.minimum !== null && value < option.minimum;
+      const high = option.maximum !== null && value > option.maximum;
+      if (low || high) value = undefined;
+    } else if (option.kind === "float") {
+      value = /^[+-]?(\d{1,17}(\.\d{0,17})?|\.\d{1,17})$/.test(input.value.trim()) ? Number(input.value.trim()) : undefined;
       const low = option.minimum !== null && value < option.minimum;
       const high = option.maximum !== null && value > option.maximum;
       if (low || high) value = undefined;
