@@ -52,6 +52,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/push_pull_random_reply.py
 	$(BIN)/python benchmarks/vs_openspiel.py
 	$(BIN)/python benchmarks/startup.py
+	$(BIN)/python benchmarks/push_pull_four.py --games 100 --think 0.2 --workers 2
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

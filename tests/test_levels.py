@@ -19,6 +19,7 @@ from taut.agents import (
     takes_think,
 )
 from taut.agents.levels import BlunderingAgent, level_agent
+from taut.agents.reply import ReplyAgent
 from taut.cli import cli as app
 from taut.core.errors import InvalidOptionError
 from taut.core.game import CHANCE_SEAT, NodeKind
@@ -65,10 +66,12 @@ def test_hard_picks_the_algorithm_that_fits_the_game() -> None:
     assert isinstance(hard("push-pull"), PerfectAgent)
     nash = hard("pulling-strings")
     assert isinstance(nash, NashSearchAgent) and nash.depth == 2 and nash.think == 0.5
-    for variant, final in (("four", "best"), ("four-teams", "best"), ("two-teams", "mix")):
-        uct = hard("push-pull", variant=variant)
-        assert isinstance(uct, SMMCTSAgent) and uct.select == "uct" and uct.prior > 0
-        assert uct.final == final, variant  # a pure choice only where more than two act
+    for variant in ("four", "four-teams"):  # more than two seats: a modelled reply
+        reply = hard("push-pull", variant=variant)
+        assert isinstance(reply, ReplyAgent) and reply.think == 0.5, variant
+    uct = hard("push-pull", variant="two-teams")
+    assert isinstance(uct, SMMCTSAgent) and uct.select == "uct" and uct.prior > 0
+    assert uct.final == "mix"  # two seats: a pure choice could be exploited
     ismcts = hard("tug-of-war")
     assert isinstance(ismcts, ISMCTSAgent) and ismcts.bias > 0 and ismcts.think == 0.5
     tracks = hard("tracks")

@@ -438,7 +438,7 @@ def test_heuristic() -> None:
     assert duel.heuristic(over) == (1.0, -1.0)
     teams = make(variant="four-teams")
     h = teams.heuristic(position(teams, L=[0, 3], M=[1, 4], S=[2, 2]))
-    assert h[0] == h[1] > 0 > h[2] == h[3]
+    assert h[0] == h[1] > h[2] == h[3]  # each team's value against random play
     four = make(variant="four")
     h = four.heuristic(position(four, L="N", M="N", S=[4, 2]))
     assert h[2] == max(h) > 0

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from taut.agents.levels import LEVELS, BlunderingAgent, LevelAgent, level_agent
     from taut.agents.nash import NashSearchAgent
     from taut.agents.perfect import PerfectAgent
+    from taut.agents.reply import ReplyAgent
     from taut.agents.smmcts import SelectionRule, SMMCTSAgent
     from taut.solve.matrix import solve_matrix_game
 
@@ -44,6 +45,7 @@ _LAZY: dict[str, str] = {
     "level_agent": "taut.agents.levels",
     "NashSearchAgent": "taut.agents.nash",
     "PerfectAgent": "taut.agents.perfect",
+    "ReplyAgent": "taut.agents.reply",
     "SelectionRule": "taut.agents.smmcts",
     "SMMCTSAgent": "taut.agents.smmcts",
     "solve_matrix_game": "taut.solve.matrix",
@@ -102,6 +104,7 @@ AGENTS: dict[str, AgentSpec] = {
     "ismcts": AgentSpec("taut.agents.ismcts:ISMCTSAgent"),
     "nash": AgentSpec("taut.agents.nash:NashSearchAgent"),
     "perfect": AgentSpec("taut.agents.perfect:PerfectAgent"),
+    "reply": AgentSpec("taut.agents.reply:ReplyAgent"),
     "easy": AgentSpec("taut.agents.levels:LevelAgent", ("easy",)),
     "medium": AgentSpec("taut.agents.levels:LevelAgent", ("medium",)),
     "hard": AgentSpec("taut.agents.levels:LevelAgent", ("hard",)),
@@ -194,6 +197,7 @@ __all__ = [
     "PerfectAgent",
     "ProxiedAgent",
     "RandomAgent",
+    "ReplyAgent",
     "SMMCTSAgent",
     "SearchResult",
     "SelectionRule",

@@ -16,10 +16,12 @@ plugin), so new games get levels without code here:
   - a two-seat zero-sum simultaneous game with a few dozen moves a side: depth-limited
     Nash search two turns deep, the matrix games solved by LP with double oracle and the
     horizon scored by the game's evaluation;
-  - other simultaneous games (more seats, or hundreds of moves a side): SM-MCTS with
+  - simultaneous games of more than two seats: ``reply``, one turn of look-ahead with
+    the evaluation against the other seats modelled as random or as ``greedy``, the
+    model chosen by how well each predicts their moves so far;
+  - other two-seat simultaneous games (hundreds of moves a side): SM-MCTS with
     decoupled UCT, each root move starting from 100 virtual visits at its one-turn
-    estimate (``prior=100``, ``c=0.3``); with more than two seats it plays its most
-    visited move (``final=best``), with two it samples;
+    estimate (``prior=100``, ``c=0.3``), its move sampled from the root's mix;
   - hidden information: information-set MCTS, which samples only what the seat cannot
     see, with the evaluation as a prior on new moves (``bias=5`` virtual visits),
     ``c=0.3`` and three plies of evaluation-best play before scoring a leaf;
@@ -37,6 +39,7 @@ from taut.agents.greedy import GreedyAgent
 from taut.agents.ismcts import ISMCTSAgent
 from taut.agents.nash import NashSearchAgent
 from taut.agents.perfect import PerfectAgent
+from taut.agents.reply import ReplyAgent
 from taut.agents.smmcts import SMMCTSAgent
 from taut.core.errors import InvalidOptionError
 from taut.core.game import Game, State
@@ -90,10 +93,12 @@ def level_agent(level: str, game: Game, think: float = DEFAULT_THINK) -> Agent:
     if info.simultaneous:
         if info.num_seats == 2 and info.zero_sum and info.num_distinct_actions <= NASH_ACTIONS:
             return NashSearchAgent(depth=2, think=think)
-        # With more than two sides no one opponent can exploit a pure choice, and sampling
-        # the root's visit mix only adds noise (measured in games of four sides).
-        final = "best" if info.num_seats > 2 else "mix"
-        return SMMCTSAgent("uct", think=think, rollout=0, prior=100, c=0.3, final=final)
+        if info.num_seats > 2:
+            # With more than two sides a tree of joint moves is too wide for a fraction of
+            # a second; one turn of look-ahead against rivals modelled as random or greedy
+            # (whichever their play matches) wins more (measured in games of four sides).
+            return ReplyAgent(think=think)
+        return SMMCTSAgent("uct", think=think, rollout=0, prior=100, c=0.3, final="mix")
     if not info.perfect_information:
         return ISMCTSAgent(think=think, rollout=0, bias=5, c=0.3, playout=3)
     return SMMCTSAgent("uct", think=think, rollout=0)

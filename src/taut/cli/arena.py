@@ -23,7 +23,7 @@ ARENA_MAX_TURNS = 200
 _AGENTS_HELP = (
     "Comma-separated agent specs: NAME or NAME:key=value[:key=value...], e.g. "
     "greedy,smmcts:think=0.1. Agents: easy, medium, hard (levels), random, greedy, smmcts, "
-    "mcts, ismcts, nash, perfect."
+    "mcts, ismcts, nash, perfect, reply."
 )
 
 

@@ -56,7 +56,7 @@ def progress_bar(quiet: bool = False, stderr: bool = False) -> Progress:
 
 
 THINK_HELP = (
-    "Seconds per move for searching agents: hard (default 2), smmcts, mcts, ismcts, nash. "
+    "Seconds per move for searching agents: hard (default 2), smmcts, mcts, ismcts, nash, reply. "
     "A spec's own think=S wins."
 )
 

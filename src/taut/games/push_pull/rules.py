@@ -17,6 +17,7 @@ from taut.core.errors import InvalidOptionError, PositionError
 from taut.core.game import JSON, TURN_LIMIT, Game, GameInfo, NodeKind, Outcome, State, Termination
 from taut.core.options import MAX_TURNS, OptionSpec, OptionValue
 from taut.games.push_pull.board import CORNER_SIDES, EXIT_NAMES, OFF, SIZE
+from taut.games.push_pull.evaluation import evaluate_board
 from taut.games.push_pull.heuristic import evaluate
 from taut.games.push_pull.notation import action_json, format_action, json_to_text, parse_action
 from taut.games.push_pull.variants import (
@@ -270,9 +271,14 @@ class PushPull(Game):
         return self.layout.unit_seats
 
     def heuristic(self, state: State) -> tuple[float, ...]:
-        """Per seat: scored pieces and how near the pieces are to the seat's own sides."""
+        """Per seat: on the four-sided board without shifts, its side's exact value against
+        random play (``evaluation.py``); otherwise scored pieces and how near the pieces
+        are to the seat's own sides (``heuristic.py``)."""
         assert isinstance(state, PushPullState)
-        return evaluate(self.layout, state.locs, state.outcome, state.returns())
+        lay = self.layout
+        if lay.rows > 1 and not lay.shifts:
+            return evaluate_board(lay, state.locs, state.outcome, state.returns())
+        return evaluate(lay, state.locs, state.outcome, state.returns())
 
 
 def scores(lay: Layout, locs: Sequence[int]) -> list[int]:
