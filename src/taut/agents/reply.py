@@ -1,15 +1,15 @@
 """The reply agent: one turn of look-ahead against a model of the other seats.
 
 Where many seats move at once a full game tree is out of reach in a fraction of a second,
-and with an evaluation that already values a position under random play (as the
-four-sided Push-Pull evaluation does), one turn of look-ahead against the right model of
-the others is most of the strength. Each rival (a seat outside this seat's team) is
-modelled as a mix: with share ``q`` it plays what one-turn ``greedy`` look-ahead would
-play there, otherwise a uniformly random move. ``q`` is a belief, updated every turn by
-whether the rivals' predicted moves reproduced the position that followed (they do for
-about 95% of ``greedy``'s moves and 8% of random ones in four-sided Push-Pull), starting
-from ``model``. Teammates (seats of the same :meth:`Game.teams` unit) are modelled as
-playing the best reply this agent finds for them, before the seat's own choice.
+and with an evaluation that already values a position under random play (as a game's
+evaluation may, built from the exact best reply to random play), one turn of look-ahead
+against the right model of the others is most of the strength. Each rival (a seat outside
+this seat's team) is modelled as a mix: with share ``q`` it plays what one-turn ``greedy``
+look-ahead would play there, otherwise a uniformly random move. ``q`` is a belief, updated
+every turn by whether the rivals' predicted moves reproduced the position that followed
+(they do for about 95% of ``greedy``'s moves and 8% of random ones in games of four sides),
+starting from ``model``. Teammates (seats of the same :meth:`Game.teams` unit) are modelled
+as playing the best reply this agent finds for them, before the seat's own choice.
 
 Each of the seat's moves is scored against the same sampled profiles of the others
 (common random numbers make the comparison far less noisy than independent samples),
@@ -31,7 +31,7 @@ ROUND = 16
 #: At most this many profiles in all (more changes no choice measurably).
 MAX_PROFILES = 512
 #: How often the rivals' predicted moves reproduce the next position when they play
-#: ``greedy`` and when they play at random (measured in four-sided Push-Pull: 95%, 8%).
+#: ``greedy`` and when they play at random (measured in a game of four sides: 95%, 8%).
 MATCH_GREEDY, MATCH_RANDOM = 0.9, 0.1
 #: Below this belief the rivals are modelled as random.
 MIN_SHARE = 0.05

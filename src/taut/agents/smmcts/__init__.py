@@ -22,7 +22,10 @@ the protocol with perfect information.
 
 Modules: :mod:`~taut.agents.smmcts.selection` (the rules and per-seat statistics),
 :mod:`~taut.agents.smmcts.matrix` (the full-width node), :mod:`~taut.agents.smmcts.tree`
-(nodes), :mod:`~taut.agents.smmcts.search` (the descents of one search) and
+(nodes), :mod:`~taut.agents.smmcts.flat` (the search's per-node numbers as flat arrays),
+:mod:`~taut.agents.smmcts.kernels` (the hot loops of full-width search, in Python/NumPy,
+and compiled by :mod:`~taut.agents.smmcts.compiled` when Numba is installed: the optional
+``fast`` extra), :mod:`~taut.agents.smmcts.search` (the descents of one search) and
 :mod:`~taut.agents.smmcts.agent` (parameters and the answer at the root). A search returns
 a frozen :class:`~taut.agents.result.SearchResult`.
 """

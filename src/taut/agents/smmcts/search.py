@@ -6,17 +6,26 @@ a finished game, a position it already passed (a cycle: that node's value stands
 the rest of the game) or :data:`MAX_DEPTH`. A new position is scored by ``rollout`` random
 nodes and then the evaluator; the rewards, scaled to [0, 1], are backed up along the path.
 Positions with the same ``transposition_key`` share one node when ``transpose`` is on.
+
+Per-node numbers live in flat arrays (:mod:`taut.agents.smmcts.flat`). Where a descent
+passes expanded full-width nodes, the kernels (:mod:`taut.agents.smmcts.kernels`, compiled
+with Numba when it is installed) select and back up; from a full-width root, whole descents
+run inside them until one reaches a node only Python can handle (a new position, a
+one-seat node, chance), which the search then finishes here.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Hashable
+from typing import NamedTuple
 
 import numpy as np
 
 from taut.agents.base import Evaluator
-from taut.agents.budget import spend
+from taut.agents.budget import Deadline
+from taut.agents.smmcts.flat import FlatTree
+from taut.agents.smmcts.kernels import STOP_CYCLE, STOP_DEPTH, Kernels, load_kernels
 from taut.agents.smmcts.matrix import MatrixNode
 from taut.agents.smmcts.selection import SelectionRule
 from taut.agents.smmcts.tree import Node
@@ -32,6 +41,22 @@ MEMO_MAX = 400_000
 CLOCK_EVERY = 16
 
 Successors = tuple[list[tuple[State, Hashable]], np.ndarray]
+
+
+class Step(NamedTuple):
+    """A node of a descent handled in Python, with the selection made there (None where
+    nothing was selected: chance nodes and the last node) and its probabilities."""
+
+    node: Node
+    picks: tuple[int, ...] | None
+    probs: tuple[float, ...]
+
+
+class Segment(NamedTuple):
+    """Expanded full-width nodes of a descent: ``path[lo:hi]`` of the flat arrays."""
+
+    lo: int
+    hi: int
 
 
 class SuccessorMemo:
@@ -65,7 +90,7 @@ class SuccessorMemo:
 
 
 class TreeSearch:
-    """The tree of one search and its value table (one row per seat, a column per node)."""
+    """The tree of one search, its flat arrays and the nodes and positions by number."""
 
     def __init__(
         self,
@@ -90,17 +115,26 @@ class TreeSearch:
         self.lo = 0.0
         self.span = 1.0
         self._table: dict[Hashable, Node] | None = None
-        self._values = np.zeros((0, 0))  # (seats, nodes): each node's current value per seat
-        self._count = 0  # nodes made in this search
+        self._flat = FlatTree(1, 1, 0)
+        self._nodes: list[Node] = []
+        self._states: list[State] = []
+        self._stamp = 0  # the number of the current descent (for cycle checks)
+        # Loaded here, before any clock starts: the first load may compile.
+        self.kernels: Kernels | None = load_kernels() if full_width else None
 
     @property
     def nodes(self) -> int:
         """Nodes made so far."""
-        return self._count
+        return self._flat.nodes
+
+    @property
+    def flat(self) -> FlatTree:
+        """The search's flat arrays."""
+        return self._flat
 
     def value(self, node: Node) -> list[float]:
         """``node``'s current value per seat, in the game's utility units."""
-        return [self.lo + float(v) * self.span for v in self._values[:, node.id]]
+        return [self.lo + v * self.span for v in self._flat.value(node.id)]
 
     def run(
         self, state: State, rng: random.Random, iterations: int | None, think: float
@@ -109,69 +143,139 @@ class TreeSearch:
         info = state.game.info
         lo, span = info.min_utility, (info.max_utility - info.min_utility) or 1.0
         self.lo, self.span = lo, span
-        self._values = np.zeros((info.num_seats, 64))
-        self._count = 0
+        seed = rng.getrandbits(64) if self.kernels is not None else 0
+        self._flat = FlatTree(info.num_seats, MAX_DEPTH + 2, seed)
+        self._nodes, self._states, self._stamp = [], [], 0
         root = self._node(state, None)
         if self.full_width:
             # A full-width node may reach the root again before the root's first backup.
-            self._values[:, root.id] = self._leaf(state, rng, lo, span)
+            self._flat.values[:, root.id] = self._leaf(state, rng, lo, span)
         if self.prior > 0:
             self._seed_root(root, state, rng, lo, span)
         self._table = {state.transposition_key(): root} if self.transpose else None
-        iterate = self._iterate
-        count = spend(lambda: iterate(root, state, rng, lo, span), iterations, think, CLOCK_EVERY)
+        count = self._spend(root, state, rng, iterations, think)
         self._table = None
         return root, count
 
-    def _node(self, state: State, value: list[float] | None) -> Node:
-        """A new node for ``state`` with its row in the value table (``value``, if given)."""
-        ident = self._count
-        self._count += 1
-        if ident == self._values.shape[1]:
-            self._values = np.concatenate([self._values, np.zeros_like(self._values)], axis=1)
-        if value is not None:
-            self._values[:, ident] = value
-        return Node(state, ident, self.full_width)
+    def _spend(
+        self, root: Node, state: State, rng: random.Random, iterations: int | None, think: float
+    ) -> int:
+        """Descend until the budget is spent (exactly ``iterations`` descents, at least
+        one, or until ``think`` seconds have passed, the clock read every
+        :data:`CLOCK_EVERY` descents); the number of descents."""
+        goal = None if iterations is None else max(1, iterations)
+        deadline = Deadline(None if goal is not None else think)
+        count = 0
+        while True:
+            batch = CLOCK_EVERY if goal is None else min(CLOCK_EVERY, goal - count)
+            if root.matrix is not None and self.kernels is not None:
+                count += self._kernel_descents(root, rng, batch)
+            else:
+                for _ in range(batch):
+                    self._stamp += 1
+                    self._flat.mark[root.id] = self._stamp
+                    self._descend(root, state, rng, [], 0, 0)
+                count += batch
+            if goal is not None:
+                if count >= goal:
+                    return count
+            elif deadline.passed():
+                return count
 
-    def _iterate(
-        self, node: Node, state: State, rng: random.Random, lo: float, span: float
-    ) -> list[float]:
-        """One descent from ``node``; returns rewards per seat scaled to [0, 1]."""
+    def _kernel_descents(self, root: Node, rng: random.Random, batch: int) -> int:
+        """Up to ``batch`` descents from an expanded root in the kernels; one that stops
+        at a node they cannot handle is finished here. The number of descents."""
+        assert self.kernels is not None
+        f = self._flat
+        done, end, stop, _ = self.kernels.descents(
+            root.id,
+            batch,
+            self._stamp + 1,
+            MAX_DEPTH,
+            f.meta,
+            f.vec,
+            f.grid,
+            f.values,
+            f.mark,
+            f.path,
+            f.rng,
+            self.gamma,
+        )
+        self._stamp += done
+        if done == batch:
+            return done
+        self._stamp += 1  # the descent the kernels left open
+        self._descend(self._nodes[stop], self._states[stop], rng, [Segment(0, end)], end, end)
+        return done + 1
+
+    def _node(self, state: State, value: list[float] | None) -> Node:
+        """A new node for ``state`` with its row in the flat arrays (``value``, if given)."""
+        ident = self._flat.add_node(state.is_terminal(), value)
+        node = Node(state, ident, self.full_width)
+        self._nodes.append(node)
+        self._states.append(state)
+        return node
+
+    def _descend(
+        self,
+        node: Node,
+        state: State,
+        rng: random.Random,
+        steps: list[Step | Segment],
+        pos: int,
+        depth: int,
+    ) -> None:
+        """Go on with the current descent from ``node`` (already marked), after ``steps``
+        (``depth`` nodes, ``path[:pos]`` of them in segments), and back it up."""
+        lo, span = self.lo, self.span
         choose = self.rule.choose
-        # Every node of the descent, in order, with the selection made there (None where
-        # nothing was selected: chance nodes and the last node).
-        steps: list[tuple[Node, tuple[int, ...] | None, tuple[float, ...]]] = []
-        on_path = {id(node)}  # the same nodes, for constant-time cycle checks
+        flat = self._flat
+        stamp = self._stamp
         rewards: list[float] = []
         while True:
             if state.kind is NodeKind.TERMINAL:
                 rewards = [(r - lo) / span for r in state.returns()]
-                steps.append((node, None, ()))
+                steps.append(Step(node, None, ()))
                 break
-            if len(steps) >= MAX_DEPTH:
-                rewards = self._estimate(node, state, rng, lo, span)
-                steps.append((node, None, ()))
+            if depth >= MAX_DEPTH:
+                rewards = self._estimate(node, state, rng)
+                steps.append(self._segment(node, pos) if node.matrix else Step(node, None, ()))
                 break
             if node.full and node.matrix is None:
                 # First descent to reach it: expand it whole; its first backup scores it
                 # from its children's evaluations.
-                self._expand(node, state, lo, span)
-                steps.append((node, None, ()))
-                rewards = []
+                self._expand(node, state)
+                steps.append(self._segment(node, pos))
                 break
+            if node.matrix is not None:
+                assert self.kernels is not None
+                end, stop, why = self.kernels.descend(
+                    node.id,
+                    depth,
+                    stamp,
+                    MAX_DEPTH,
+                    flat.meta,
+                    flat.vec,
+                    flat.grid,
+                    flat.mark,
+                    flat.path,
+                    pos,
+                    flat.rng,
+                )
+                steps.append(Segment(pos, end))
+                depth += end - pos
+                pos = end
+                node, state = self._nodes[stop], self._states[stop]
+                if why in (STOP_CYCLE, STOP_DEPTH):
+                    # Back at a position of this descent, or deep enough: the node's value
+                    # so far stands in for the rest of the game.
+                    rewards = self._estimate(node, state, rng)
+                    break
+                continue  # a finished game or a node handled here
+            depth += 1
             if state.kind is NodeKind.CHANCE:
                 key: tuple[int, ...] = (state.sample_chance(rng),)
-                steps.append((node, None, ()))
-            elif node.matrix is not None:
-                key = node.matrix.choose(rng)
-                steps.append((node, key, ()))
-                kids, cells = node.matrix.kids, node.matrix.cells
-                node, state = kids[cells[key]]
-                if id(node) in on_path:
-                    rewards = self._estimate(node, state, rng, lo, span)
-                    break
-                on_path.add(id(node))
-                continue
+                steps.append(Step(node, None, ()))
             else:
                 picks = []
                 probs = []
@@ -180,7 +284,7 @@ class TreeSearch:
                     picks.append(i)
                     probs.append(p)
                 key = tuple(picks)
-                steps.append((node, key, tuple(probs)))
+                steps.append(Step(node, key, tuple(probs)))
             child = node.children.get(key)
             if child is None:
                 nxt = state.apply_unchecked(self._joint(node, key, state))
@@ -189,36 +293,60 @@ class TreeSearch:
                     value = self._leaf(nxt, rng, lo, span)
                     fresh = self._node(nxt, value)
                     self._remember(nxt, fresh)
-                    node.children[key] = (fresh, nxt)
+                    node.children[key] = (fresh.id, nxt)
                     if fresh.full and not nxt.is_terminal():
                         node, state = fresh, nxt
+                        flat.mark[node.id] = stamp
                         continue  # expanded at the top of the loop
                     # A fresh node ends the descent: no cycle check.
-                    steps.append((fresh, None, ()))
+                    steps.append(Step(fresh, None, ()))
                     rewards = value
                     break
                 # Another joint action (or path) already reached this position: share
                 # its statistics and keep descending.
-                node.children[key] = child = (known, nxt)
-            node, state = child
-            if id(node) in on_path:
+                node.children[key] = child = (known.id, nxt)
+            node, state = self._nodes[child[0]], child[1]
+            if flat.mark[node.id] == stamp:
                 # Back at a position of this descent (a cycle): its value so far stands in
                 # for the rest of the game, as in value iteration.
-                rewards = self._estimate(node, state, rng, lo, span)
+                rewards = self._estimate(node, state, rng)
                 break
-            on_path.add(id(node))
+            flat.mark[node.id] = stamp
+        self._backup(steps, rewards)
+
+    def _segment(self, node: Node, pos: int) -> Segment:
+        """A one-node segment for the expanded node ``node`` at ``path[pos]``."""
+        self._flat.path[pos] = node.id
+        return Segment(pos, pos + 1)
+
+    def _backup(self, steps: list[Step | Segment], rewards: list[float]) -> None:
+        """Back ``rewards`` up the descent ``steps``: an expanded node updates from its
+        children's values, and its new value is what goes further up."""
         update = self.rule.update
-        for n, picks_, probs_ in reversed(steps):
-            if n.matrix is not None:
-                rewards = self._full_update(n)
-                n.visits += 1
+        flat = self._flat
+        for step in reversed(steps):
+            if isinstance(step, Segment):
+                assert self.kernels is not None
+                self.kernels.backup(
+                    flat.path,
+                    step.lo,
+                    step.hi,
+                    flat.meta,
+                    flat.vec,
+                    flat.grid,
+                    flat.values,
+                    self.gamma,
+                )
+                rewards = flat.value(int(flat.path[step.lo]))
                 continue
+            n = step.node
             n.record(rewards)
-            self._values[:, n.id] = n.mean()
-            if picks_ is not None:
-                for j, (stats, i, p) in enumerate(zip(n.stats, picks_, probs_, strict=True)):
+            flat.values[:, n.id] = n.mean()
+            if step.picks is not None:
+                for j, (stats, i, p) in enumerate(
+                    zip(n.stats, step.picks, step.probs, strict=True)
+                ):
                     update(stats, i, p, rewards[n.seats[j]])
-        return rewards
 
     @staticmethod
     def _joint(node: Node, key: tuple[int, ...], state: State) -> dict[int, int]:
@@ -235,31 +363,31 @@ class TreeSearch:
         if self._table is not None:
             self._table[state.transposition_key()] = node
 
-    def _estimate(
-        self, node: Node, state: State, rng: random.Random, lo: float, span: float
-    ) -> list[float]:
+    def _estimate(self, node: Node, state: State, rng: random.Random) -> list[float]:
         """The value a node has so far (its evaluation if it has none)."""
         if node.matrix is not None:
-            return [float(v) for v in self._values[:, node.id]]
-        return node.mean() or self._leaf(state, rng, lo, span)
+            return self._flat.value(node.id)
+        return node.mean() or self._leaf(state, rng, self.lo, self.span)
 
-    def _expand(self, node: Node, state: State, lo: float, span: float) -> None:
+    def _expand(self, node: Node, state: State) -> None:
         """Apply every joint action of a full-width node. New children are scored by the
         evaluator without rollouts: their values enter the node's matrix directly, where
         one random playout's result would weigh as much as a searched value."""
         successors, cells = self._successors(node, state)
         table = self._table
-        kids = []
+        ids = []
         for nxt, key in successors:
             child = None if table is None else table.get(key)
             if child is None:
-                value = self._score(nxt, lo, span)
+                value = self._score(nxt, self.lo, self.span)
                 child = self._node(nxt, value)
                 child.record(value)
                 if table is not None:
                     table[key] = child
-            kids.append((child, nxt))
-        node.matrix = MatrixNode(kids, cells, self.gamma)
+            ids.append(child.id)
+        s0, s1 = node.seats
+        self._flat.expand(node.id, (s0, s1), np.array(ids, dtype=np.int64)[cells])
+        node.matrix = MatrixNode(self._flat, node.id)
 
     def _successors(self, node: Node, state: State) -> Successors:
         """The distinct positions the joint actions of a two-seat node lead to (with their
@@ -291,15 +419,6 @@ class TreeSearch:
         if key is not None:
             self.memo.put(key, (successors, cells))
         return successors, cells
-
-    def _full_update(self, node: Node) -> list[float]:
-        """Update a full-width node from its children's values; its new value per seat."""
-        assert node.matrix is not None
-        s0, s1 = node.seats
-        v0, v1 = node.matrix.update(self._values[s0], self._values[s1])
-        self._values[s0, node.id] = v0
-        self._values[s1, node.id] = v1
-        return [float(v) for v in self._values[:, node.id]]
 
     def _seed_root(
         self, root: Node, state: State, rng: random.Random, lo: float, span: float

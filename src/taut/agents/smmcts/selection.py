@@ -183,16 +183,20 @@ class UCT(SelectionRule):
         self.c = c
 
     def choose(self, stats: SeatStats, rng: random.Random) -> tuple[int, float]:
-        """An untried action first, else the best upper confidence bound."""
+        """An untried action first, drawn at random, else the best upper confidence bound
+        (the first of equals).
+
+        Untried actions are drawn, not taken in order: seats that select at once with the
+        same statistics would otherwise pick the same index, and in a symmetric game keep
+        doing so (where equal moves cancel, every descent came back to the root and the
+        tree never grew)."""
         n = stats.n
-        for i in range(stats.k):
-            if n[i] == 0:
-                return i, 1.0
-        log_total = math.log(stats.total)
-        c = self.c
-        mean = stats.mean
-        best = max(range(stats.k), key=lambda i: mean[i] + c * math.sqrt(log_total / n[i]))
-        return best, 1.0
+        if 0 in n:
+            return rng.choice([i for i, x in enumerate(n) if x == 0]), 1.0
+        bonus = self.c * math.sqrt(math.log(stats.total))
+        sqrt = math.sqrt
+        scores = [m + bonus / sqrt(x) for m, x in zip(stats.mean, n, strict=True)]
+        return scores.index(max(scores)), 1.0
 
     def update(self, stats: SeatStats, index: int, probability: float, reward: float) -> None:
         """Move the chosen action's mean towards ``reward``."""

@@ -23,7 +23,8 @@ import numpy.typing as npt
 
 from taut.core.game import Outcome
 from taut.games.push_pull.board import OFF, SIZE
-from taut.games.push_pull.variants import NUM_PIECES, WIN_LAST, Layout
+from taut.games.push_pull.solve.pieces import best_step, piece_model
+from taut.games.push_pull.variants import NUM_PIECES, WIN_LAST, Layout, layout
 
 FloatArray = npt.NDArray[np.float64]
 """Values of positions."""
@@ -60,14 +61,8 @@ def unit_values(
 
 @cache
 def _unit_values(variant: str, shifts: bool, teams: str, shared: float) -> FloatArray:
-    # Imported here: the solver imports the rules, and the rules import this module.
-    from taut.games.push_pull.rules import PushPull
-    from taut.games.push_pull.solve.random_reply import _best, piece_model
-
-    team_game = variant in ("four-teams", "two-teams")
-    game = PushPull(variant=variant, shifts=shifts, teams=teams if team_game else None)
-    lay = game.layout
-    model = piece_model(game, lay.unit_seats[0])
+    lay = layout(variant, shifts, teams)
+    model = piece_model(lay, lay.unit_seats[0])
     n, x = model.squares, model.states
     final = _final_values(n, lay.win == WIN_LAST, shared)
     done = ~np.isnan(final)
@@ -77,7 +72,7 @@ def _unit_values(variant: str, shifts: bool, teams: str, shared: float) -> Float
     v = np.zeros((x,) * NUM_PIECES)
     for _ in range(10_000):
         after = np.where(done, fixed, v[np.ix_(as_state, as_state, as_state)])
-        best = _best(model.transition, after)
+        best = best_step(model.transition, after)
         change = float(np.abs(best - v).max())
         v = best
         if change < TOLERANCE:
