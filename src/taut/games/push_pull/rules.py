@@ -17,7 +17,6 @@ from taut.core.errors import InvalidOptionError, PositionError
 from taut.core.game import JSON, TURN_LIMIT, Game, GameInfo, NodeKind, Outcome, State, Termination
 from taut.core.options import MAX_TURNS, OptionSpec, OptionValue
 from taut.games.push_pull.board import CORNER_SIDES, EXIT_NAMES, OFF, SIZE
-from taut.games.push_pull.evaluation import evaluate_board
 from taut.games.push_pull.heuristic import evaluate
 from taut.games.push_pull.notation import action_json, format_action, json_to_text, parse_action
 from taut.games.push_pull.variants import (
@@ -277,6 +276,9 @@ class PushPull(Game):
         assert isinstance(state, PushPullState)
         lay = self.layout
         if lay.rows > 1 and not lay.shifts:
+            # Imported here: its tables need NumPy, which commands that never evaluate skip.
+            from taut.games.push_pull.evaluation import evaluate_board
+
             return evaluate_board(lay, state.locs, state.outcome, state.returns())
         return evaluate(lay, state.locs, state.outcome, state.returns())
 
