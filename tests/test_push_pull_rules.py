@@ -367,10 +367,17 @@ def test_state_json_round_trip_and_errors() -> None:
 
 @pytest.mark.parametrize(
     "options",
-    [{}, {"variant": "four"}, {"variant": "two-teams", "shifts": True}],
+    [
+        {},
+        {"variant": "four"},
+        {"variant": "two-teams", "shifts": True},
+        # A short limit: the compact loop judges only when a piece leaves or at the limit.
+        {"variant": "four-teams", "max_turns": 3},
+        {"max_turns": 2},
+    ],
 )
 def test_random_playout_matches_protocol(options: dict[str, Any]) -> None:
-    game = make(max_turns=80, **options)
+    game = make(**{"max_turns": 80, **options})
     for seed in range(10):
         rng = random.Random(seed)
         state: State = game.new_initial_state()

@@ -254,15 +254,20 @@ class PushPull(Game):
         locs = list(state.locs)
         when = [0, 0, 0]
         turn = 0
+        limit = -1 if self.max_turns is None else self.max_turns
+        options = legal[(1 << NUM_PIECES) - 1]
         while True:
-            mask = (locs[0] < OFF) | (locs[1] < OFF) << 1 | (locs[2] < OFF) << 2
-            options = legal[mask]
             parts = [contrib[s][choice(options)] for s in seats]
             turn += 1
             advance(locs, when, parts, dest, size, turn)
-            outcome = judge(self, locs, when, turn)
-            if outcome is not None:
-                return turn, outcome
+            # Only a piece leaving the board (or the turn limit) can end the game or change
+            # the choices, so the rest of the turns skip the judging.
+            if turn in when or turn == limit:
+                outcome = judge(self, locs, when, turn)
+                if outcome is not None:
+                    return turn, outcome
+                mask = (locs[0] < OFF) | (locs[1] < OFF) << 1 | (locs[2] < OFF) << 2
+                options = legal[mask]
 
     def teams(self) -> tuple[tuple[int, ...], ...]:
         """The seats of each scoring unit: N+E and S+W (or N+W and S+E) in ``four-teams``,
