@@ -17,10 +17,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
+from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
 
+from taut.core.diskcache import cached_array
 from taut.core.game import Outcome
 from taut.games.push_pull.board import OFF, SIZE
 from taut.games.push_pull.solve.pieces import best_step, piece_model
@@ -59,8 +61,25 @@ def unit_values(
     return _unit_values(variant, shifts, teams, float(shared))
 
 
+#: The source files a value table is computed by (the disk cache's key includes them).
+_HERE = Path(__file__).parent
+_SOURCES = (
+    _HERE / "evaluation.py",
+    _HERE / "variants.py",
+    _HERE / "board.py",
+    _HERE / "solve" / "pieces.py",
+)
+
+
 @cache
 def _unit_values(variant: str, shifts: bool, teams: str, shared: float) -> FloatArray:
+    # Building a table takes seconds (8 for a team variant): later runs read it from disk.
+    name = f"push-pull-{variant}-{'shifts' if shifts else 'plain'}-{teams}-{shared:g}"
+    return cached_array(name, _SOURCES, lambda: _iterate(variant, shifts, teams, shared))
+
+
+def _iterate(variant: str, shifts: bool, teams: str, shared: float) -> FloatArray:
+    """Value iteration for unit 0 replying best to random play (see :func:`unit_values`)."""
     lay = layout(variant, shifts, teams)
     model = piece_model(lay, lay.unit_seats[0])
     n, x = model.squares, model.states
