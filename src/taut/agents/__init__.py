@@ -24,6 +24,7 @@ from taut.agents.proxied import ProxiedAgent
 from taut.agents.result import SearchResult
 from taut.core.errors import InvalidOptionError
 from taut.core.game import Game
+from taut.core.lazy import lazy_exports
 
 if TYPE_CHECKING:
     from taut.agents.greedy import GreedyAgent
@@ -52,14 +53,8 @@ _LAZY: dict[str, str] = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    """The re-exported names of :data:`_LAZY`, imported when first asked for."""
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
+#: The re-exported names of :data:`_LAZY`, imported when first asked for.
+__getattr__ = lazy_exports(__name__, globals(), _LAZY)
 
 
 @dataclass(frozen=True)

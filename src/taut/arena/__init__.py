@@ -7,8 +7,9 @@ its process pools and ratings.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from taut.core.lazy import lazy_exports
 
 if TYPE_CHECKING:
     from taut.arena.match import DrawOffer, MatchResult, QuitGame, play_match
@@ -25,14 +26,8 @@ _LAZY: dict[str, str] = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    """The re-exported names of :data:`_LAZY`, imported when first asked for."""
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
+#: The re-exported names of :data:`_LAZY`, imported when first asked for.
+__getattr__ = lazy_exports(__name__, globals(), _LAZY)
 
 
 __all__ = [
