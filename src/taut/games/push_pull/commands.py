@@ -34,13 +34,33 @@ def _finite(value: float, name: str) -> float:
     default=False,
     help="Print every value and optimal mix as one JSON object.",
 )
-def solve_command(as_json: bool) -> None:
+@click.option(
+    "--variant",
+    type=click.Choice(["duel", "two-teams"]),
+    default="duel",
+    show_default=True,
+    help="duel: solved here and now; two-teams: the exact values known (after a score).",
+)
+def solve_command(as_json: bool, variant: str) -> None:
     """Solve the Push-Pull duel exactly: every position's value and optimal mixed strategies.
 
     Positions are "L,M,S": each piece's square 0..4 from West, or W / E once scored by that
     side. Values are from West's point of view (+1 a sure West win, -1 a sure East win).
+
+    With --variant two-teams it prints what is proven of the two-teams game: the start's
+    value (0) and the exact values of every position with a piece scored (--json: all of
+    them, as [squares, N+E's score, S+W's score, value]).
     """
     # The solver (and NumPy) is imported here: listing the commands must not load it.
+    if variant == "two-teams":
+        from taut.games.push_pull.solve.teams_solve import DATA, teams_summary
+
+        if as_json:
+            click.echo(DATA.read_text().strip())
+            return
+        for line in teams_summary():
+            console.print(escape(line))
+        return
     from taut.games.push_pull.solve.duel_newton import solve_duel
     from taut.games.push_pull.solve.duel_summary import summary_lines
 

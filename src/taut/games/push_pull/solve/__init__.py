@@ -11,7 +11,13 @@ The duel, solved exactly (every position's value and optimal mixes):
 * :mod:`.duel_summary`: the readable report of ``taut solve``;
 * :mod:`.duel_policy`: the solved mix of a seat at a game state, by action id.
 
-Beyond the duel:
+Two-teams (a two-player zero-sum game on the 5x5 board):
+
+* :mod:`.teams_model`: position classes, one-turn successor tables, the half-turn image;
+* :mod:`.teams_solve`: exact values of every position after the first score (shipped in
+  ``two_teams_scored.json``) and what is proven before it (the start is worth 0).
+
+Beyond these:
 
 * :mod:`.random_reply`: what the best reply to uniform random play wins, in every variant;
 * :mod:`.exploitability`: what a best response gains against an agent in the duel.
