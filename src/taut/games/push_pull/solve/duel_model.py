@@ -24,6 +24,7 @@ import numpy.typing as npt
 
 from taut.games.push_pull.arrows import E, W
 from taut.games.push_pull.board import OFF, SIZE
+from taut.games.push_pull.solve.layers import score_tables, successor_table
 from taut.games.push_pull.variants import NUM_PIECES, layout
 
 Canon = tuple[tuple[int, ...], int, int]
@@ -96,25 +97,6 @@ def _classes() -> list[Canon]:
     return classes
 
 
-def _score_tables(index: dict[Canon, int], win: int, loss: int) -> dict[tuple[int, int], IntArray]:
-    """For each score pair, a table from the pieces' codes (in any order) to the class."""
-    tables: dict[tuple[int, int], IntArray] = {}
-    for w, e in LAYERS:
-        k = NUM_PIECES - w - e
-        table = np.empty((E_SCORED + 1,) * k, dtype=np.int64)
-        for codes in itertools.product(range(E_SCORED + 1), repeat=k):
-            w2 = w + codes.count(W_SCORED)
-            e2 = e + codes.count(E_SCORED)
-            if w2 >= 2:
-                table[codes] = win
-            elif e2 >= 2:
-                table[codes] = loss
-            else:
-                table[codes] = index[(tuple(sorted(c for c in codes if c < SIZE)), w2, e2)]
-        tables[(w, e)] = table
-    return tables
-
-
 def _successors(
     classes: list[Canon], tables: dict[tuple[int, int], IntArray]
 ) -> tuple[IntArray, ...]:
@@ -126,17 +108,7 @@ def _successors(
         ],
         dtype=np.int64,
     )
-    succ = []
-    for squares, w, e in classes:
-        k = len(squares)
-        grids = []
-        for i, s in enumerate(squares):
-            # Piece i's codes vary along West's axis i and East's axis k + i.
-            shape = [1] * (2 * k)
-            shape[i] = shape[k + i] = NUM_CHOICES
-            grids.append(step[s].reshape(shape))
-        succ.append(tables[(w, e)][tuple(grids)].reshape(NUM_CHOICES**k, NUM_CHOICES**k))
-    return tuple(succ)
+    return tuple(successor_table(step, squares, tables[(w, e)]) for squares, w, e in classes)
 
 
 def build_model() -> DuelModel:
@@ -145,5 +117,5 @@ def build_model() -> DuelModel:
     index = {c: i for i, c in enumerate(classes)}
     win, loss = len(classes), len(classes) + 1
     mirror = np.array([index[mirror_class(c)] for c in classes] + [loss, win])
-    succ = _successors(classes, _score_tables(index, win, loss))
+    succ = _successors(classes, score_tables(LAYERS, SIZE, index, win, loss))
     return DuelModel(tuple(classes), index, mirror, succ)

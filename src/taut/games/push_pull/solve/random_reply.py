@@ -42,6 +42,7 @@ __all__ = ["OURS", "THEIRS", "PieceModel", "RandomReply", "piece_model", "reply_
 #: agent) in ``four``, team N+E in ``four-teams`` and player NE in ``two-teams``.
 DEFAULT_SEATS = {"duel": (0,), "four": (0, 2), "four-teams": (0, 1), "two-teams": (0,)}
 
+
 @dataclass(frozen=True)
 class RandomReply:
     """The best reply's weighted value against random play, from every position."""

@@ -22,16 +22,10 @@ import itertools
 from dataclasses import dataclass
 
 import numpy as np
-import numpy.typing as npt
 
 from taut.games.push_pull.board import OFF, SIZE
+from taut.games.push_pull.solve.layers import Canon, IntArray, score_tables, successor_table
 from taut.games.push_pull.variants import NUM_PIECES, Layout, layout
-
-IntArray = npt.NDArray[np.int64]
-"""Class indices, piece codes or action numbers."""
-
-Canon = tuple[tuple[int, ...], int, int]
-"""A position class: sorted squares of the pieces on the board, team 0's and team 1's scores."""
 
 #: Squares of the board; piece code ``SQUARES`` is "scored by team 0", ``SQUARES + 1`` by 1.
 SQUARES = SIZE * SIZE
@@ -88,15 +82,7 @@ class TeamsModel:
     def successors(self, i: int) -> IntArray:
         """``succ[a, b]``: the class (or WIN / LOSS) after class-order actions ``a``, ``b``."""
         squares, first, second = self.classes[i]
-        k, b = len(squares), self.choices
-        grids = []
-        for p, s in enumerate(squares):
-            # Piece p's code varies along seat 0's axis p and seat 1's axis k + p.
-            shape = [1] * (2 * k)
-            shape[p] = shape[k + p] = b
-            grids.append(self.step[s].reshape(shape))
-        succ: IntArray = self.tables[(first, second)][tuple(grids)].reshape(b**k, b**k)
-        return succ
+        return successor_table(self.step, squares, self.tables[(first, second)])
 
     def classify(self, locs: tuple[int, ...] | list[int]) -> Canon:
         """The class of a game state's piece locations (team 0 is the layout's unit 0)."""
@@ -129,25 +115,6 @@ def _step(lay: Layout) -> IntArray:
     return step
 
 
-def _tables(index: dict[Canon, int], win: int, loss: int) -> dict[tuple[int, int], IntArray]:
-    """For each score layer, a table from the pieces' codes (in any order) to the class."""
-    tables: dict[tuple[int, int], IntArray] = {}
-    for first, second in LAYERS:
-        k = NUM_PIECES - first - second
-        table = np.empty((SECOND_SCORED + 1,) * k, dtype=np.int64)
-        for codes in itertools.product(range(SECOND_SCORED + 1), repeat=k):
-            f = first + codes.count(FIRST_SCORED)
-            s = second + codes.count(SECOND_SCORED)
-            if f >= 2:
-                table[codes] = win
-            elif s >= 2:
-                table[codes] = loss
-            else:
-                table[codes] = index[(tuple(sorted(c for c in codes if c < SQUARES)), f, s)]
-        tables[(first, second)] = table
-    return tables
-
-
 def build_model(teams: str = "NE-SW") -> TeamsModel:
     """Enumerate the classes of two-teams Push-Pull (no shifts) and their tables."""
     lay = layout("two-teams", False, teams)
@@ -160,4 +127,5 @@ def build_model(teams: str = "NE-SW") -> TeamsModel:
     index = {c: i for i, c in enumerate(classes)}
     win, loss = len(classes), len(classes) + 1
     image = np.array([index[half_turn_class(c)] for c in classes] + [loss, win])
-    return TeamsModel(lay, tuple(classes), index, _step(lay), _tables(index, win, loss), image)
+    tables = score_tables(LAYERS, SQUARES, index, win, loss)
+    return TeamsModel(lay, tuple(classes), index, _step(lay), tables, image)

@@ -31,7 +31,8 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from taut.games.push_pull.solve.teams_model import Canon, TeamsModel, build_model, half_turn
+from taut.games.push_pull.solve.layers import Canon
+from taut.games.push_pull.solve.teams_model import TeamsModel, build_model, half_turn
 from taut.solve.matrix import MatrixSolver, certify, solve_matrix_game
 
 FloatArray = npt.NDArray[np.float64]
