@@ -27,6 +27,7 @@ import time
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -131,9 +132,16 @@ def solve_scored(tol: float = 1e-12) -> ScoredSolution:
 
 
 @cache
+def _shipped() -> dict[str, Any]:
+    """The shipped file, read once per process."""
+    data: dict[str, Any] = json.loads(DATA.read_text())
+    return data
+
+
+@cache
 def scored_values() -> dict[Canon, float]:
     """The shipped values (team 0 = N+E) of every class with a piece scored."""
-    data = json.loads(DATA.read_text())
+    data = _shipped()
     return {(tuple(sq), a, b): float(v) for sq, a, b, v in data["classes"]}
 
 
@@ -154,7 +162,7 @@ _EXAMPLES: tuple[tuple[str, Canon], ...] = (
 def teams_summary() -> list[str]:
     """What is known of the two-teams game's values, for ``taut solve push-pull``."""
     values = scored_values()
-    data = json.loads(DATA.read_text())
+    data = _shipped()
     lines = [
         "Two-teams Push-Pull (N+E against S+W, no shifts); values for N+E, +1 a sure win.",
         "The start: exactly 0 (half a turn of the board maps it to itself and swaps the teams).",
