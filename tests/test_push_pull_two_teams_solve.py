@@ -29,11 +29,9 @@ def model():  # type: ignore[no-untyped-def]
 
 def _values(model) -> np.ndarray:  # type: ignore[no-untyped-def]
     """The shipped values in the model's class order (0 before the first score)."""
-    v = np.zeros(len(model.classes) + 2)
-    v[model.win], v[model.loss] = 1.0, -1.0
-    for c, value in scored_values().items():
-        v[model.index[c]] = value
-    return v
+    from taut.games.push_pull.solve.teams_opening import exact_exits
+
+    return exact_exits(model)
 
 
 def _class_action(
@@ -137,8 +135,13 @@ def test_solve_command_prints_what_is_proven() -> None:
     assert result.exit_code == 0, result.output
     assert "exactly 0" in result.output and "675 positions" in result.output
     assert "+0.843214" in result.output
+    assert "2,925 positions before the first score" in result.output
     result = runner.invoke(cli, ["solve", "push-pull", "--variant", "two-teams", "--json"])
     assert result.exit_code == 0
-    assert len(json.loads(result.output)["classes"]) == 675
+    data = json.loads(result.output)
+    assert len(data["classes"]) == 675
+    opening = data["opening"]["classes"]
+    assert len(opening) == 2925
+    assert all(low - 0.01 <= value <= high + 0.01 for _, value, low, high in opening)
     result = runner.invoke(cli, ["solve", "push-pull", "--variant", "four"])
     assert result.exit_code == 2 and "duel" in result.output

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     import click
 
     from taut.core.observation import Observer
+    from taut.core.one_turn import OneTurnGames
     from taut.core.presenter import Presenter
     from taut.core.record import RecordPart
     from taut.core.tileset import TileSet
@@ -43,8 +44,9 @@ class GamePlugin:
     :attr:`seat_range`. Presentation: :meth:`render`, :meth:`narrate`, :meth:`legend`,
     :meth:`move_help`, :meth:`status`, :meth:`presenter`, :attr:`verb`,
     :attr:`draw_by_agreement`. Records: :meth:`record_part`. Analysis: :meth:`exact_policy`,
-    :meth:`seat_stats`, :meth:`game_stats`. Adapters: :meth:`observer`,
-    :meth:`max_game_length`, :meth:`state_key`, :attr:`openspiel_name`, :attr:`env_id`.
+    :meth:`one_turn_games`, :meth:`seat_stats`, :meth:`game_stats`. Adapters:
+    :meth:`observer`, :meth:`max_game_length`, :meth:`state_key`, :attr:`openspiel_name`,
+    :attr:`env_id`.
     Command line: :meth:`commands`. Learning: :meth:`hides_moves`, :meth:`tile_sets`.
     """
 
@@ -169,6 +171,11 @@ class GamePlugin:
     def exact_policy(self, game: Game) -> Policy | None:
         """An exact optimal policy for ``game`` when one is known (the ``perfect`` agent
         plays it), else None."""
+        return None
+
+    def one_turn_games(self, game: Game) -> OneTurnGames | None:
+        """The one-turn matrix games of a solution of ``game``, exact or approximate, where
+        one is known (``hard`` then replies to a model of its opponent on them), else None."""
         return None
 
     def seat_stats(self, state: State) -> dict[str, Sequence[float]]:

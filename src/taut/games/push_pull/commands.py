@@ -39,7 +39,8 @@ def _finite(value: float, name: str) -> float:
     type=click.Choice(["duel", "two-teams"]),
     default="duel",
     show_default=True,
-    help="duel: solved here and now; two-teams: the exact values known (after a score).",
+    help="duel: solved here and now; two-teams: its known values (exact after a score, "
+    "near-exact before).",
 )
 def solve_command(as_json: bool, variant: str) -> None:
     """Solve the Push-Pull duel exactly: every position's value and optimal mixed strategies.
@@ -47,16 +48,22 @@ def solve_command(as_json: bool, variant: str) -> None:
     Positions are "L,M,S": each piece's square 0..4 from West, or W / E once scored by that
     side. Values are from West's point of view (+1 a sure West win, -1 a sure East win).
 
-    With --variant two-teams it prints what is proven of the two-teams game: the start's
-    value (0) and the exact values of every position with a piece scored (--json: all of
-    them, as [squares, N+E's score, S+W's score, value]).
+    With --variant two-teams it prints what is known of the two-teams game: the start's
+    value (0), the exact values of every position with a piece scored and the near-exact
+    values of those before (--json: all of them; "classes" as [squares, N+E's score, S+W's
+    score, value], "opening" as [squares, value, lower bound, upper bound] of each
+    position's one-turn game at those values).
     """
     # The solver (and NumPy) is imported here: listing the commands must not load it.
     if variant == "two-teams":
-        from taut.games.push_pull.solve.teams_solve import DATA, teams_summary
+        from taut.games.push_pull.solve import teams_opening
+        from taut.games.push_pull.solve.teams_solve import DATA
+        from taut.games.push_pull.solve.teams_summary import teams_summary
 
         if as_json:
-            click.echo(DATA.read_text().strip())
+            data = json.loads(DATA.read_text())
+            data["opening"] = json.loads(teams_opening.DATA.read_text())
+            click.echo(json.dumps(data))
             return
         for line in teams_summary():
             console.print(escape(line))

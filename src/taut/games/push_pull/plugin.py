@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import TYPE_CHECKING
 
 from taut.core.game import Game, State
@@ -13,6 +14,15 @@ if TYPE_CHECKING:
     import click
 
     from taut.core.observation import Observer
+    from taut.core.one_turn import OneTurnGames
+
+
+@cache
+def _teams_games() -> OneTurnGames:
+    """The two-teams one-turn games, built once per process."""
+    from taut.games.push_pull.solve.teams_games import TeamsOneTurnGames
+
+    return TeamsOneTurnGames()
 
 
 def _pp(state: State) -> PushPullState:
@@ -125,6 +135,16 @@ class PushPullPlugin(GamePlugin):
         from taut.games.push_pull.solve.duel_policy import duel_policy
 
         return duel_policy
+
+    def one_turn_games(self, game: Game) -> OneTurnGames | None:
+        """Two-teams (N+E against S+W, no shifts): every position's matrix game over the
+        values solved exactly after a score and near-exactly before; None otherwise."""
+        if not isinstance(game, PushPull):
+            return None
+        lay = game.layout
+        if lay.variant != "two-teams" or lay.shifts or lay.teams != "NE-SW":
+            return None
+        return _teams_games()
 
     def commands(self) -> dict[str, list[click.Command]]:
         """``taut solve push-pull``, ``taut analyse exploitability`` and

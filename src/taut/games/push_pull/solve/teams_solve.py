@@ -12,11 +12,12 @@ turn, negated. The values are shipped with the package (``two_teams_scored.json`
 written by ``python -m taut.games.push_pull.solve.teams_solve``: about a minute) and a
 test re-checks the fixed point on them.
 
-**Not solved.** The 2,925 classes before the first score have one-turn games of 729 x 729
-joint choices whose optimal mixes use hundreds of actions (three pieces on one square make
-many actions equivalent), so one game takes seconds to minutes of LP and a solve of the
-layer would need hours. What is proven there: the start is its own half-turn image, so its
-value is exactly 0; every value lies in [-1, 1].
+**Not solved exactly.** The 2,925 classes before the first score have one-turn games of
+729 x 729 joint choices whose optimal mixes use hundreds of actions (three pieces on one
+square make many actions equivalent), so one game takes seconds to minutes of LP and a
+solve of the layer would need hours. What is proven there: the start is its own half-turn
+image, so its value is exactly 0; every value lies in [-1, 1]. :mod:`.teams_opening`
+solves the layer near-exactly (regret matching instead of LP).
 """
 
 from __future__ import annotations
@@ -145,36 +146,14 @@ def scored_values() -> dict[Canon, float]:
     return {(tuple(sq), a, b): float(v) for sq, a, b, v in data["classes"]}
 
 
+def scored_residual() -> float:
+    """``max |T v - v|`` of the shipped values after a score."""
+    return float(_shipped()["residual"])
+
+
 def scored_value(squares: tuple[int, ...], first: int, second: int) -> float:
     """Team 0's exact value of a class with a piece scored (squares sorted)."""
     return scored_values()[(squares, first, second)]
-
-
-#: Positions quoted by :func:`teams_summary`: (what it is, class).
-_EXAMPLES: tuple[tuple[str, Canon], ...] = (
-    ("1-1, the last piece on the centre", ((12,), 1, 1)),
-    ("1-1, the last piece on N+E's corner square", ((4,), 1, 1)),
-    ("1-0, both pieces left on the centre", ((12, 12), 1, 0)),
-    ("0-1, both pieces left on N+E's corner square", ((4, 4), 0, 1)),
-)
-
-
-def teams_summary() -> list[str]:
-    """What is known of the two-teams game's values, for ``taut solve push-pull``."""
-    values = scored_values()
-    data = _shipped()
-    lines = [
-        "Two-teams Push-Pull (N+E against S+W, no shifts); values for N+E, +1 a sure win.",
-        "The start: exactly 0 (half a turn of the board maps it to itself and swaps the teams).",
-        f"Solved exactly: all {len(values)} positions with a piece scored "
-        f"(max |Tv - v| = {data['residual']:.1e}), for example:",
-    ]
-    lines += [f"  {what}: {values[c]:+.6f}" for what, c in _EXAMPLES]
-    lines.append(
-        "Not solved: the 2,925 positions before the first score (729 x 729 one-turn games "
-        "whose optimal mixes use hundreds of actions); their values lie in [-1, 1]."
-    )
-    return lines
 
 
 def _main() -> None:
