@@ -196,7 +196,8 @@ def test_every_name_declares_the_games_it_fits() -> None:
     unequal = MatrixGame(BIASED)
     unequal._info = dataclasses.replace(unequal.info, zero_sum=False)
     assert agent_refusal("nash", unequal) == "needs a zero-sum game"
-    assert set(agents_for(matrix)) == set(AGENTS) - {"ismcts", "perfect"}
+    assert "one-turn games" in (agent_refusal("counter", matrix) or "")
+    assert set(agents_for(matrix)) == set(AGENTS) - {"ismcts", "perfect", "counter"}
     assert agents_for(hidden) == ["easy", "greedy", "hard", "ismcts", "medium", "random", "reply"]
     with pytest.raises(InvalidOptionError, match="unknown agent"):
         agent_refusal("wizard", matrix)

@@ -75,7 +75,7 @@ def test_match_is_reproducible_and_records_replay() -> None:
 def test_make_agent_errors() -> None:
     with pytest.raises(
         InvalidOptionError,
-        match="agents: easy, greedy, hard, ismcts, mcts, medium, nash, perfect, random",
+        match="agents: counter, easy, greedy, hard, ismcts, mcts, medium, nash, perfect, random",
     ):
         make_agent("wizard")
     with pytest.raises(InvalidOptionError, match="key=value"):

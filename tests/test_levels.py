@@ -18,6 +18,7 @@ from taut.agents import (
     make_agent,
     takes_think,
 )
+from taut.agents.counter import CounterAgent
 from taut.agents.levels import BlunderingAgent, level_agent
 from taut.agents.reply import ReplyAgent
 from taut.cli import cli as app
@@ -69,7 +70,9 @@ def test_hard_picks_the_algorithm_that_fits_the_game() -> None:
     for variant in ("four", "four-teams"):  # more than two seats: a modelled reply
         reply = hard("push-pull", variant=variant)
         assert isinstance(reply, ReplyAgent) and reply.think == 0.5, variant
-    uct = hard("push-pull", variant="two-teams")
+    # Two-teams as solved (N+E against S+W): the safe best reply to a modelled opponent.
+    assert isinstance(hard("push-pull", variant="two-teams"), CounterAgent)
+    uct = hard("push-pull", variant="two-teams", teams="NW-SE")  # not solved: SM-MCTS
     assert isinstance(uct, SMMCTSAgent) and uct.select == "uct" and uct.prior > 0
     assert uct.final == "mix"  # two seats: a pure choice could be exploited
     ismcts = hard("tug-of-war")

@@ -27,6 +27,7 @@ from taut.core.game import Game
 from taut.core.lazy import lazy_exports
 
 if TYPE_CHECKING:
+    from taut.agents.counter import CounterAgent
     from taut.agents.greedy import GreedyAgent
     from taut.agents.ismcts import ISMCTSAgent
     from taut.agents.levels import LEVELS, BlunderingAgent, LevelAgent, level_agent
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
 
 #: The names re-exported from modules that are imported on first use, by module.
 _LAZY: dict[str, str] = {
+    "CounterAgent": "taut.agents.counter",
     "GreedyAgent": "taut.agents.greedy",
     "ISMCTSAgent": "taut.agents.ismcts",
     "LEVELS": "taut.agents.levels",
@@ -100,6 +102,7 @@ AGENTS: dict[str, AgentSpec] = {
     "nash": AgentSpec("taut.agents.nash:NashSearchAgent"),
     "perfect": AgentSpec("taut.agents.perfect:PerfectAgent"),
     "reply": AgentSpec("taut.agents.reply:ReplyAgent"),
+    "counter": AgentSpec("taut.agents.counter:CounterAgent"),
     "easy": AgentSpec("taut.agents.levels:LevelAgent", ("easy",)),
     "medium": AgentSpec("taut.agents.levels:LevelAgent", ("medium",)),
     "hard": AgentSpec("taut.agents.levels:LevelAgent", ("hard",)),
@@ -184,6 +187,7 @@ __all__ = [
     "Agent",
     "AgentSpec",
     "BlunderingAgent",
+    "CounterAgent",
     "Evaluator",
     "GreedyAgent",
     "ISMCTSAgent",

@@ -13,6 +13,10 @@ plugin), so new games get levels without code here:
 * ``hard`` - search within ``think`` seconds per move (default 2):
 
   - a solved game (its plugin has an exact policy) is played exactly (``perfect``);
+  - a two-seat simultaneous game whose plugin has the one-turn games of a solution, exact
+    or near-exact, but no exact policy: ``counter``, the best reply (safe against the
+    solution's equilibrium) to the opponent model its play matches best (equilibrium,
+    greedy or random);
   - a two-seat zero-sum simultaneous game with a few dozen moves a side: depth-limited
     Nash search two turns deep, the matrix games solved by LP with double oracle and the
     horizon scored by the game's evaluation;
@@ -35,6 +39,7 @@ import random
 
 from taut.agents import params
 from taut.agents.base import Agent
+from taut.agents.counter import CounterAgent
 from taut.agents.greedy import GreedyAgent
 from taut.agents.ismcts import ISMCTSAgent
 from taut.agents.nash import NashSearchAgent
@@ -90,6 +95,8 @@ def level_agent(level: str, game: Game, think: float = DEFAULT_THINK) -> Agent:
     info = game.info
     if PerfectAgent.refuses(game) is None:
         return PerfectAgent()
+    if CounterAgent.refuses(game) is None:
+        return CounterAgent()
     if info.simultaneous:
         if info.num_seats == 2 and info.zero_sum and info.num_distinct_actions <= NASH_ACTIONS:
             return NashSearchAgent(depth=2, think=think)
