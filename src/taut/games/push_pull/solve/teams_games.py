@@ -18,8 +18,8 @@ from taut.core.game import State
 from taut.core.one_turn import OneTurnGame
 from taut.games.push_pull.board import OFF
 from taut.games.push_pull.rules import PushPullState
-from taut.games.push_pull.solve.teams_model import TeamsModel, build_model
-from taut.games.push_pull.solve.teams_opening import all_values
+from taut.games.push_pull.solve.teams_model import TeamsModel
+from taut.games.push_pull.solve.teams_opening import all_values, cached_model
 from taut.solve.matrix import certify, regret_matching, solve_matrix_game
 
 #: Regret-matching rounds for a 729 x 729 game (about 0.1 s; duality gap about 0.01).
@@ -37,7 +37,7 @@ class TeamsOneTurnGames:
     exact = False
 
     def __init__(self) -> None:
-        self.model: TeamsModel = build_model()
+        self.model: TeamsModel = cached_model()
         self.values = all_values()
         self._class_game = lru_cache(maxsize=KEPT)(self._solve_class)
 

@@ -76,15 +76,10 @@ class _Sweep:
     regrets: tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]
 
 
-_MODEL: TeamsModel | None = None
-
-
-def _model() -> TeamsModel:
+@cache
+def cached_model() -> TeamsModel:
     """The model, built once per process (worker processes build their own)."""
-    global _MODEL
-    if _MODEL is None:
-        _MODEL = build_model()
-    return _MODEL
+    return build_model()
 
 
 def _sweep(
@@ -94,7 +89,7 @@ def _sweep(
     of regret matching from the given regrets; each class's mixes give its row of the
     layer's transition matrix and its expected value at the exits."""
     ids, v, rx, ry, iterations = job
-    model = _model()
+    model = cached_model()
     layer = model.layer(OPENING)
     column = np.full(len(v), -1)
     column[layer] = np.arange(len(layer))
@@ -163,7 +158,7 @@ def solve_opening(
     """Newton's method over the opening layer with regret-matching one-turn games (see the
     module docstring); a last sweep at the final values measures the bounds."""
     start = time.perf_counter()
-    model = _model()
+    model = cached_model()
     layer = model.layer(OPENING)
     v = exact_exits(model)
     n = len(layer)
@@ -219,7 +214,7 @@ def opening_error() -> float:
 def all_values() -> FloatArray:
     """Team 0's value of every class of :func:`build_model` and of the two results: exact
     after a score, the shipped near-exact values before."""
-    model = _model()
+    model = cached_model()
     v = exact_exits(model)
     for squares, value in opening_values().items():
         v[model.index[(squares, 0, 0)]] = value
@@ -236,7 +231,7 @@ def _main() -> None:
     parser.add_argument("--write", action="store_true", help=f"Write {DATA.name}.")
     args = parser.parse_args()
     solution = solve_opening(args.steps, args.iterations, args.workers, verbose=True)
-    model = _model()
+    model = cached_model()
     print(
         f"{len(solution.values)} classes in {solution.seconds:.0f} s; max |Tv - v| <= "
         f"{solution.error:.2e}, mean one-turn gap {np.mean(solution.high - solution.low):.2e}"
