@@ -49,20 +49,22 @@ def solve_command(as_json: bool, variant: str) -> None:
     side. Values are from West's point of view (+1 a sure West win, -1 a sure East win).
 
     With --variant two-teams it prints what is known of the two-teams game: the start's
-    value (0), the exact values of every position with a piece scored and the near-exact
-    values of those before (--json: all of them; "classes" as [squares, N+E's score, S+W's
-    score, value], "opening" as [squares, value, lower bound, upper bound] of each
-    position's one-turn game at those values).
+    value (0), the exact values of every position with a piece scored, and the near-exact
+    values and proven bounds of those before (--json: all of them; "classes" as [squares,
+    N+E's score, S+W's score, value], "opening" as [squares, value, lower, upper bound of
+    each one-turn game at those values], "bounds" as [squares, proven lower bound, proven
+    upper bound]).
     """
     # The solver (and NumPy) is imported here: listing the commands must not load it.
     if variant == "two-teams":
-        from taut.games.push_pull.solve import teams_opening
+        from taut.games.push_pull.solve import teams_bounds, teams_opening
         from taut.games.push_pull.solve.teams_solve import DATA
         from taut.games.push_pull.solve.teams_summary import teams_summary
 
         if as_json:
             data = json.loads(DATA.read_text())
             data["opening"] = json.loads(teams_opening.DATA.read_text())
+            data["bounds"] = json.loads(teams_bounds.DATA.read_text())
             click.echo(json.dumps(data))
             return
         for line in teams_summary():

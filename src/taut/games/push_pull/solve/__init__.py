@@ -15,7 +15,14 @@ Two-teams (a two-player zero-sum game on the 5x5 board):
 
 * :mod:`.teams_model`: position classes, one-turn successor tables, the half-turn image;
 * :mod:`.teams_solve`: exact values of every position after the first score (shipped in
-  ``two_teams_scored.json``) and what is proven before it (the start is worth 0).
+  ``two_teams_scored.json``);
+* :mod:`.teams_opening`: near-exact values of the positions before it
+  (``two_teams_opening.json``);
+* :mod:`.teams_bounds`: proven bounds on those, at most 0.0025 wide
+  (``two_teams_bounds.json``);
+* :mod:`.teams_games`: every position as a matrix game over those values (what ``hard``
+  plays on);
+* :mod:`.teams_summary`: the readable report of ``taut solve --variant two-teams``.
 
 Beyond these:
 

@@ -5,7 +5,8 @@ matrix game of its legal moves, each pair of moves scored by the value of the po
 leads to: exact after a score (:mod:`.teams_solve`), near-exact before
 (:mod:`.teams_opening`). The equilibrium mixes come from an LP where a game is small (one
 or two pieces on the board: 9 x 9 or 81 x 81) and from regret matching where it is
-729 x 729; games are kept per position class for the process, so a class is solved once.
+729 x 729 (:func:`~.teams_bounds.opening_mix`, the strategy whose guarantee is proven);
+games are kept per position class for the process, so a class is solved once.
 """
 
 from __future__ import annotations
@@ -18,12 +19,11 @@ from taut.core.game import State
 from taut.core.one_turn import OneTurnGame
 from taut.games.push_pull.board import OFF
 from taut.games.push_pull.rules import PushPullState
+from taut.games.push_pull.solve.teams_bounds import opening_mix
 from taut.games.push_pull.solve.teams_model import TeamsModel
 from taut.games.push_pull.solve.teams_opening import all_values, cached_model
-from taut.solve.matrix import certify, regret_matching, solve_matrix_game
+from taut.solve.matrix import certify, solve_matrix_game
 
-#: Regret-matching rounds for a 729 x 729 game (about 0.1 s; duality gap about 0.01).
-ITERATIONS = 1000
 #: Largest game solved by LP.
 LP_MOVES = 81
 #: Classes whose games are kept per process.
@@ -57,9 +57,8 @@ class TeamsOneTurnGames:
         payoff = self.values[succ]
         if payoff.shape[0] <= LP_MOVES:
             value, x, y = solve_matrix_game(payoff)
-        else:
-            x, y = regret_matching(payoff.astype(np.float32), ITERATIONS)
-            x, y = x.astype(np.float64), y.astype(np.float64)
+        else:  # the mixes whose guarantees teams_bounds proves
+            x, y = opening_mix(self.model, i, self.values)
             value = certify(payoff, x, y)[0]
         return payoff, succ, x, y, value
 

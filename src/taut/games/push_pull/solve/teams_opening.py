@@ -14,7 +14,7 @@ of regret matching at those values bound the one-turn game's value from below an
 and the shipped value lies within ``error`` of both bounds, ``max |T v - v| <= error``.
 That is a statement about the fixed point, not a proof that each value is within
 ``error`` of the game's value (a position's error can grow by the expected number of turns
-before someone scores).
+before someone scores); :mod:`.teams_bounds` proves bounds.
 
 ``python -m taut.games.push_pull.solve.teams_opening --write`` regenerates
 ``two_teams_opening.json`` (about 15 minutes on two cores).

@@ -4,6 +4,7 @@ two-teams`` prints it."""
 from __future__ import annotations
 
 from taut.games.push_pull.solve.layers import Canon
+from taut.games.push_pull.solve.teams_bounds import opening_bounds, survival
 from taut.games.push_pull.solve.teams_opening import opening_error, opening_values
 from taut.games.push_pull.solve.teams_solve import scored_residual, scored_values
 
@@ -27,14 +28,24 @@ def teams_summary() -> list[str]:
     ]
     lines += [f"  {what}: {values[c]:+.6f}" for what, c in _EXAMPLES]
     opening = opening_values()
+    bounds = opening_bounds()
+    q, turns = survival()
+    widths = [high - low for low, high in bounds.values()]
+
+    def known(squares: tuple[int, ...]) -> str:
+        low, high = bounds[squares]
+        return f"{opening[squares]:+.6f}, proven in [{low:+.4f}, {high:+.4f}]"
+
     lines += [
         f"Solved near-exactly: the {len(opening):,} positions before the first score "
         f"(729 x 729 one-turn games by regret matching; max |Tv - v| <= "
-        f"{opening_error():.1e}), for example:",
-        f"  the start: {opening[(12, 12, 12)]:+.6f}",
-        f"  one piece on N+E's corner square, two on the centre: {opening[(4, 12, 12)]:+.6f}",
-        f"  every piece on N+E's corner square: {opening[(4, 4, 4)]:+.6f}",
-        "Not proven: how far those values may lie from the exact ones (an error per turn "
-        "can add up over the turns before a score); `hard` plays on them (`counter`).",
+        f"{opening_error():.1e}), each with proven bounds (the guarantees of the "
+        f"regret-matching strategies; widest bracket {max(widths):.4f}, mean "
+        f"{sum(widths) / len(widths):.4f}), for example:",
+        f"  one piece on N+E's corner square, two on the centre: {known((4, 12, 12))}",
+        f"  every piece on N+E's corner square: {known((4, 4, 4))}",
+        f"  two pieces on N+E's corner square, one on S+W's: {known((4, 4, 20))}",
+        f"Play ends: whatever S+W does against them, no score in {turns} turns has "
+        f"probability at most {q:.4f}. `hard` plays these strategies' values (`counter`).",
     ]
     return lines
