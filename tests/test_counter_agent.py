@@ -33,21 +33,22 @@ def _positions(game, count: int, seed: int):  # type: ignore[no-untyped-def]
 
 
 def test_it_plays_only_games_with_one_turn_games(game) -> None:  # type: ignore[no-untyped-def]
-    """Two-teams has a solution's one-turn games; the duel (an exact policy only), the
-    other arrangement of teams and games of other kinds do not."""
+    """Two-teams has a solution's one-turn games in either arrangement of the teams; the
+    duel (an exact policy only), two-teams with shifts and games of other kinds do not."""
     assert CounterAgent.refuses(game) is None
+    assert CounterAgent.refuses(make("push-pull", variant="two-teams", teams="NW-SE")) is None
     assert CounterAgent.refuses(make("push-pull", variant="duel")) is not None
-    assert CounterAgent.refuses(make("push-pull", variant="two-teams", teams="NW-SE")) is not None
+    assert CounterAgent.refuses(make("push-pull", variant="two-teams", shifts=True)) is not None
     assert "two-seat" in (CounterAgent.refuses(make("push-pull", variant="four")) or "")
     with pytest.raises(InvalidOptionError, match="counter"):
         make_agent("counter", game=make("pulling-strings"))
 
 
 def test_hard_counters_in_two_teams(game) -> None:  # type: ignore[no-untyped-def]
-    """``hard`` picks the counter agent where a solution's games exist, and not where the
-    teams are arranged otherwise."""
+    """``hard`` picks the counter agent where a solution's games exist, and not with
+    shifts."""
     assert isinstance(LevelAgent("hard").agent_for(game), CounterAgent)
-    other = make("push-pull", variant="two-teams", teams="NW-SE")
+    other = make("push-pull", variant="two-teams", shifts=True)
     assert not isinstance(LevelAgent("hard").agent_for(other), CounterAgent)
 
 

@@ -70,9 +70,10 @@ def test_hard_picks_the_algorithm_that_fits_the_game() -> None:
     for variant in ("four", "four-teams"):  # more than two seats: a modelled reply
         reply = hard("push-pull", variant=variant)
         assert isinstance(reply, ReplyAgent) and reply.think == 0.5, variant
-    # Two-teams as solved (N+E against S+W): the safe best reply to a modelled opponent.
+    # Two-teams, solved: the safe best reply to a modelled opponent (either teaming).
     assert isinstance(hard("push-pull", variant="two-teams"), CounterAgent)
-    uct = hard("push-pull", variant="two-teams", teams="NW-SE")  # not solved: SM-MCTS
+    assert isinstance(hard("push-pull", variant="two-teams", teams="NW-SE"), CounterAgent)
+    uct = hard("push-pull", variant="two-teams", shifts=True)  # not solved: SM-MCTS
     assert isinstance(uct, SMMCTSAgent) and uct.select == "uct" and uct.prior > 0
     assert uct.final == "mix"  # two seats: a pure choice could be exploited
     ismcts = hard("tug-of-war")

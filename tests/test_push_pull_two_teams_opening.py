@@ -82,10 +82,14 @@ def test_a_sweep_rows_are_distributions_that_reproduce_the_game_value(model) -> 
         )
 
 
-def test_one_turn_games_follow_the_engine(games: TeamsOneTurnGames) -> None:
+@pytest.mark.parametrize("teams", ["NE-SW", "NW-SE"])
+def test_one_turn_games_follow_the_engine(teams: str) -> None:
     """At random positions the rows are the legal moves, and each sampled pair of moves
-    leads to the position the successor table names, valued as the table says."""
-    game = make("push-pull", variant="two-teams")
+    leads to the position the successor table names, valued as the table says (N+W
+    against S+E is the solved board reflected)."""
+    game = make("push-pull", variant="two-teams", teams=teams)
+    games = plugin_of(game).one_turn_games(game)
+    assert isinstance(games, TeamsOneTurnGames) and games.mirrored == (teams == "NW-SE")
     rng = random.Random(11)
     checked = 0
     for _ in range(40):
@@ -119,12 +123,12 @@ def test_class_order_actions_put_the_lowest_square_first() -> None:
     assert all(a // 9 % 9 == 0 for a in actions)  # M, off the board, always passes
 
 
-def test_the_plugin_offers_the_games_only_for_the_solved_arrangement() -> None:
-    """NE-SW without shifts has one-turn games; the other arrangement, shifts and the
-    other variants do not."""
+def test_the_plugin_offers_the_games_only_where_solved() -> None:
+    """Two-teams without shifts has one-turn games, in either arrangement of the teams;
+    shifts and the other variants do not."""
     plugin = plugin_of(make("push-pull", variant="two-teams"))
     assert plugin.one_turn_games(make("push-pull", variant="two-teams")) is not None
-    assert plugin.one_turn_games(make("push-pull", variant="two-teams", teams="NW-SE")) is None
+    assert plugin.one_turn_games(make("push-pull", variant="two-teams", teams="NW-SE")) is not None
     assert plugin.one_turn_games(make("push-pull", variant="two-teams", shifts=True)) is None
     assert plugin.one_turn_games(make("push-pull", variant="duel")) is None
     assert plugin.one_turn_games(make("push-pull", variant="four-teams")) is None

@@ -18,11 +18,12 @@ if TYPE_CHECKING:
 
 
 @cache
-def _teams_games() -> OneTurnGames:
-    """The two-teams one-turn games, built once per process."""
+def _teams_games(mirrored: bool) -> OneTurnGames:
+    """The two-teams one-turn games (N+W against S+E when ``mirrored``), built once per
+    process."""
     from taut.games.push_pull.solve.teams_games import TeamsOneTurnGames
 
-    return TeamsOneTurnGames()
+    return TeamsOneTurnGames(mirrored)
 
 
 def _pp(state: State) -> PushPullState:
@@ -137,14 +138,15 @@ class PushPullPlugin(GamePlugin):
         return duel_policy
 
     def one_turn_games(self, game: Game) -> OneTurnGames | None:
-        """Two-teams (N+E against S+W, no shifts): every position's matrix game over the
-        values solved exactly after a score and near-exactly before; None otherwise."""
+        """Two-teams without shifts (either arrangement of the teams): every position's
+        matrix game over the values solved exactly after a score and near-exactly before;
+        None otherwise."""
         if not isinstance(game, PushPull):
             return None
         lay = game.layout
-        if lay.variant != "two-teams" or lay.shifts or lay.teams != "NE-SW":
+        if lay.variant != "two-teams" or lay.shifts:
             return None
-        return _teams_games()
+        return _teams_games(lay.teams == "NW-SE")
 
     def commands(self) -> dict[str, list[click.Command]]:
         """``taut solve push-pull``, ``taut analyse exploitability`` and

@@ -17,7 +17,7 @@ import numpy as np
 
 from taut.core.game import State
 from taut.core.one_turn import OneTurnGame
-from taut.games.push_pull.board import OFF
+from taut.games.push_pull.board import OFF, SIZE
 from taut.games.push_pull.rules import PushPullState
 from taut.games.push_pull.solve.teams_bounds import opening_mix
 from taut.games.push_pull.solve.teams_model import TeamsModel
@@ -30,23 +30,46 @@ LP_MOVES = 81
 KEPT = 4096
 
 
+def mirror(square: int) -> int:
+    """The square a reflection of the board through its North-South axis takes
+    ``square`` to (East's edge to West's)."""
+    row, col = divmod(square, SIZE)
+    return row * SIZE + (SIZE - 1 - col)
+
+
 class TeamsOneTurnGames:
-    """:class:`~taut.core.one_turn.OneTurnGames` of two-teams Push-Pull (N+E against S+W);
-    keys are the solver's class numbers, with the two results after them."""
+    """:class:`~taut.core.one_turn.OneTurnGames` of two-teams Push-Pull; keys are the
+    solver's class numbers, with the two results after them.
+
+    The solver's board has N+E against S+W. With ``mirrored``, the game is N+W against
+    S+E, the same game reflected East for West: squares are reflected before they are
+    looked up, and a seat's action ids mean the same (its sides in the same order)."""
 
     exact = False
 
-    def __init__(self) -> None:
+    def __init__(self, mirrored: bool = False) -> None:
         self.model: TeamsModel = cached_model()
         self.values = all_values()
+        self.mirrored = mirrored
         self._class_game = lru_cache(maxsize=KEPT)(self._solve_class)
+
+    def _locs(self, state: PushPullState) -> tuple[int, ...]:
+        """The pieces' locations on the solver's board (scored pieces as they are)."""
+        if not self.mirrored:
+            return state.locs
+        return tuple(mirror(loc) if loc < OFF else loc for loc in state.locs)
 
     def key(self, state: State) -> int:
         """The class of ``state`` (or the pseudo-class of its result)."""
         assert isinstance(state, PushPullState)
         if state.is_terminal():
             return self.model.win if state.returns()[0] > 0 else self.model.loss
-        return self.model.index[self.model.classify(state.locs)]
+        scores = [0, 0]
+        for loc in state.locs:
+            if loc >= OFF:
+                scores[state.game.layout.exit_unit(loc - OFF)] += 1
+        squares = tuple(sorted(loc for loc in self._locs(state) if loc < OFF))
+        return self.model.index[(squares, scores[0], scores[1])]
 
     def _solve_class(
         self, i: int
@@ -69,7 +92,7 @@ class TeamsOneTurnGames:
             return None
         i = self.key(state)
         payoff, succ, x, y, value = self._class_game(i)
-        moves = class_order_actions(state.locs, self.model.choices)
+        moves = class_order_actions(self._locs(state), self.model.choices)
         return OneTurnGame(moves, moves, payoff, succ, x, y, value)
 
 
