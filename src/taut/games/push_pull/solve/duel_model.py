@@ -24,7 +24,7 @@ import numpy.typing as npt
 
 from taut.games.push_pull.arrows import E, W
 from taut.games.push_pull.board import OFF, SIZE
-from taut.games.push_pull.solve.layers import score_tables, successor_table
+from taut.games.push_pull.solve.layers import ResultClasses, score_tables, successor_table
 from taut.games.push_pull.variants import NUM_PIECES, layout
 
 Canon = tuple[tuple[int, ...], int, int]
@@ -44,7 +44,7 @@ NUM_CLASSES = 70
 
 
 @dataclass(frozen=True)
-class DuelModel:
+class DuelModel(ResultClasses):
     """Position classes of the duel and their one-turn successor tables."""
 
     classes: tuple[Canon, ...]
@@ -54,16 +54,6 @@ class DuelModel:
     succ: tuple[IntArray, ...]
     """``succ[i][a, b]``: the class (or WIN / LOSS) after West's class-order action ``a``
     and East's ``b``."""
-
-    @property
-    def win(self) -> int:
-        """Index of the pseudo-class "West has won"."""
-        return len(self.classes)
-
-    @property
-    def loss(self) -> int:
-        """Index of the pseudo-class "East has won"."""
-        return len(self.classes) + 1
 
 
 def mirror_class(c: Canon) -> Canon:

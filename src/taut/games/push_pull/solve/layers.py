@@ -23,6 +23,23 @@ Canon = tuple[tuple[int, ...], int, int]
 """A position class: sorted squares on the board, the first side's and the second's score."""
 
 
+class ResultClasses:
+    """What a solver's model numbers after its classes: the two results, as pseudo-classes
+    (a model has ``classes``; the first side's win comes first)."""
+
+    classes: tuple[Canon, ...]
+
+    @property
+    def win(self) -> int:
+        """Index of the pseudo-class "the first side has won"."""
+        return len(self.classes)
+
+    @property
+    def loss(self) -> int:
+        """Index of the pseudo-class "the second side has won"."""
+        return len(self.classes) + 1
+
+
 def score_tables(
     layers: Sequence[tuple[int, int]], squares: int, index: dict[Canon, int], win: int, loss: int
 ) -> dict[tuple[int, int], IntArray]:

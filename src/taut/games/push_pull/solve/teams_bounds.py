@@ -41,7 +41,12 @@ import numpy as np
 import numpy.typing as npt
 
 from taut.games.push_pull.solve.teams_model import TeamsModel
-from taut.games.push_pull.solve.teams_opening import OPENING, all_values, cached_model
+from taut.games.push_pull.solve.teams_opening import (
+    OPENING,
+    all_values,
+    cached_model,
+    start_in_layer,
+)
 from taut.solve.matrix import regret_matching
 
 FloatArray = npt.NDArray[np.float64]
@@ -210,7 +215,7 @@ def _main() -> None:
         f"{len(width)} classes in {bounds.seconds:.0f} s: widest bracket {width.max():.4f}, "
         f"mean {width.mean():.4f}; survival {bounds.survival:.4f} over {bounds.turns} turns"
     )
-    start = model.layer(OPENING).index(model.index[((12, 12, 12), 0, 0)])
+    start = start_in_layer(model)
     print(f"start: [{bounds.low[start]:+.6f}, {bounds.high[start]:+.6f}]")
     if args.write:
         DATA.write_text(json.dumps(bounds.to_json(model)) + "\n")

@@ -24,7 +24,13 @@ from dataclasses import dataclass
 import numpy as np
 
 from taut.games.push_pull.board import OFF, SIZE
-from taut.games.push_pull.solve.layers import Canon, IntArray, score_tables, successor_table
+from taut.games.push_pull.solve.layers import (
+    Canon,
+    IntArray,
+    ResultClasses,
+    score_tables,
+    successor_table,
+)
 from taut.games.push_pull.variants import NUM_PIECES, Layout, layout
 
 #: Squares of the board; piece code ``SQUARES`` is "scored by team 0", ``SQUARES + 1`` by 1.
@@ -46,7 +52,7 @@ def half_turn_class(c: Canon) -> Canon:
 
 
 @dataclass(frozen=True)
-class TeamsModel:
+class TeamsModel(ResultClasses):
     """Classes of two-teams Push-Pull and the tables to build their one-turn games."""
 
     layout: Layout
@@ -59,16 +65,6 @@ class TeamsModel:
     """Per score layer, the class (or WIN / LOSS) for every combination of piece codes."""
     image: IntArray
     """The class half a turn away (its value is the negated value); WIN <-> LOSS."""
-
-    @property
-    def win(self) -> int:
-        """Index of the pseudo-class "team 0 has won"."""
-        return len(self.classes)
-
-    @property
-    def loss(self) -> int:
-        """Index of the pseudo-class "team 1 has won"."""
-        return len(self.classes) + 1
 
     @property
     def choices(self) -> int:

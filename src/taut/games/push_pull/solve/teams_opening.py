@@ -193,6 +193,11 @@ def solve_opening(
     return OpeningSolution(v[layer], low, high, steps, iterations, time.perf_counter() - start)
 
 
+def start_in_layer(model: TeamsModel) -> int:
+    """Where the start (every piece on the centre) is in the opening layer's order."""
+    return model.layer(OPENING).index(model.index[((12, 12, 12), 0, 0)])
+
+
 @cache
 def _shipped() -> dict[str, Any]:
     """The shipped file, read once per process."""
@@ -236,8 +241,7 @@ def _main() -> None:
         f"{len(solution.values)} classes in {solution.seconds:.0f} s; max |Tv - v| <= "
         f"{solution.error:.2e}, mean one-turn gap {np.mean(solution.high - solution.low):.2e}"
     )
-    start = model.layer(OPENING).index(model.index[((12, 12, 12), 0, 0)])
-    print(f"start: {solution.values[start]:+.6f}")
+    print(f"start: {solution.values[start_in_layer(model)]:+.6f}")
     if args.write:
         DATA.write_text(json.dumps(solution.to_json(model)) + "\n")
         print(f"wrote {DATA}")
