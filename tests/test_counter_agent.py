@@ -134,3 +134,16 @@ def test_one_agent_on_both_seats_learns_nothing(game) -> None:  # type: ignore[n
             break
         state = state.apply({0: agent.act(state, 0, rng), 1: agent.act(state, 1, rng)})
     assert np.allclose(list(agent.belief.values()), PRIOR)
+
+
+def test_the_starting_belief_is_a_parameter(game) -> None:  # type: ignore[no-untyped-def]
+    """``prior`` sets the starting belief (scaled to sum to 1); a malformed one is refused
+    with what is allowed."""
+    agent = make_agent("counter:prior=1,2,1", game=game)
+    assert isinstance(agent, CounterAgent)
+    assert list(agent.belief.values()) == pytest.approx([0.25, 0.5, 0.25])
+    agent.act(game.new_initial_state(), 0, random.Random(0))  # a new game keeps it
+    assert list(agent.belief.values()) == pytest.approx([0.25, 0.5, 0.25])
+    for bad in ("1,2", "0,0,0", "1,-1,1", "a,b,c"):
+        with pytest.raises(InvalidOptionError, match="prior must be three numbers"):
+            make_agent(f"counter:prior={bad}", game=game)

@@ -36,6 +36,7 @@ from taut.agents import params
 from taut.agents.base import Agent
 from taut.agents.greedy import GreedyAgent
 from taut.core.chance import sample_mix
+from taut.core.errors import InvalidOptionError
 from taut.core.game import Game, State
 from taut.core.one_turn import OneTurnGame, OneTurnGames
 from taut.core.registry import plugin_of
@@ -54,19 +55,25 @@ class CounterAgent(Agent):
     Parameters (strings accepted): ``margin`` (the least gain, in utility, for which the
     agent leaves the equilibrium mix; default 0.01), ``safety`` (the most a move may lose
     against the equilibrium mix; default 0.02), ``samples`` (draws of ``greedy``'s mix per
-    move; default 8).
+    move; default 8), ``prior`` (the starting belief in the models, ``equilibrium,greedy,
+    random``; default ``0.2,0.6,0.2``; scaled to sum to 1).
     """
 
     name = "counter"
 
     def __init__(
-        self, margin: float | str = 0.01, safety: float | str = 0.02, samples: int | str = 8
+        self,
+        margin: float | str = 0.01,
+        safety: float | str = 0.02,
+        samples: int | str = 8,
+        prior: str | tuple[float, float, float] = PRIOR,
     ) -> None:
+        self.prior = _prior(prior)
         self.margin = params.at_least("margin", margin, 0.0)
         self.safety = params.at_least("safety", safety, 0.0)
         self.samples = params.count("samples", samples, 1)
         self._greedy = GreedyAgent()
-        self._log_belief = np.log(np.array(PRIOR))
+        self._log_belief = np.log(np.array(self.prior))
         # The last position's key, this seat, the successors of the move played there and
         # each model's predicted mix of the opponent: what the next position is checked with.
         self._last: tuple[int, np.ndarray, np.ndarray] | None = None
@@ -119,7 +126,7 @@ class CounterAgent(Agent):
             if games is None:
                 raise ValueError(f"{game.title} has no solution to counter with")
             self._games = (game, games)
-            self._log_belief = np.log(np.array(PRIOR))
+            self._log_belief = np.log(np.array(self.prior))
             self._last = None
         return self._games[1]
 
@@ -133,7 +140,7 @@ class CounterAgent(Agent):
             return
         reached = played == key
         if not reached.any():  # not a successor: another game has begun
-            self._log_belief = np.log(np.array(PRIOR))
+            self._log_belief = np.log(np.array(self.prior))
             return
         share = predicted[:, reached].sum(axis=1)
         likelihood = (1 - SMOOTHING) * share + SMOOTHING * reached.mean()
@@ -172,3 +179,21 @@ class CounterAgent(Agent):
         mix = np.zeros(len(values))
         mix[best[rng.randrange(len(best))]] = 1.0
         return mix
+
+
+def _prior(value: str | tuple[float, float, float]) -> tuple[float, float, float]:
+    """A starting belief from ``"e,g,r"`` (or three numbers): non-negative, not all zero,
+    scaled to sum to 1."""
+    parts = value.split(",") if isinstance(value, str) else list(value)
+    allowed = "three numbers e,g,r (equilibrium, greedy, random), >= 0, not all 0"
+    if len(parts) != len(MODELS):
+        raise InvalidOptionError(f"prior must be {allowed}, got {value!r}")
+    try:
+        weights = [params.at_least("prior", part, 0.0) for part in parts]
+    except InvalidOptionError:
+        raise InvalidOptionError(f"prior must be {allowed}, got {value!r}") from None
+    total = sum(weights)
+    if total <= 0:
+        raise InvalidOptionError(f"prior must be {allowed}, got {value!r}")
+    e, g, r = (w / total for w in weights)
+    return e, g, r
