@@ -45,7 +45,7 @@ def test_no_reply_takes_ne_below_its_bound(squares: tuple[int, ...]) -> None:
     for sq, (low, _high) in opening_bounds().items():
         w[model.index[(sq, 0, 0)]] = low
     i = model.index[(squares, 0, 0)]
-    x, _ = opening_mix(model, i, values)
+    x, _ = opening_mix(values[model.successors(i)])
     assert x.sum() == pytest.approx(1.0) and np.all(x >= 0)
     worst = float((x @ w[model.successors(i)]).min())
     # Regret matching runs in float32, whose sums vary in the last bits with the BLAS

@@ -73,7 +73,7 @@ class CounterAgent(Agent):
         self.safety = params.at_least("safety", safety, 0.0)
         self.samples = params.count("samples", samples, 1)
         self._greedy = GreedyAgent()
-        self._log_belief = np.log(np.array(self.prior))
+        self._log_belief = self._start_belief()
         # The last position's key, this seat, the successors of the move played there and
         # each model's predicted mix of the opponent: what the next position is checked with.
         self._last: tuple[int, np.ndarray, np.ndarray] | None = None
@@ -88,6 +88,12 @@ class CounterAgent(Agent):
         if plugin_of(game).one_turn_games(game) is None:
             return "needs a solved game (one whose plugin has one-turn games of a solution)"
         return None
+
+    def _start_belief(self) -> np.ndarray:
+        """The log-belief before any evidence (a model given no weight stays at -inf)."""
+        with np.errstate(divide="ignore"):
+            start: np.ndarray = np.log(np.array(self.prior))
+        return start
 
     @property
     def belief(self) -> dict[str, float]:
@@ -126,7 +132,7 @@ class CounterAgent(Agent):
             if games is None:
                 raise ValueError(f"{game.title} has no solution to counter with")
             self._games = (game, games)
-            self._log_belief = np.log(np.array(self.prior))
+            self._log_belief = self._start_belief()
             self._last = None
         return self._games[1]
 
@@ -140,7 +146,7 @@ class CounterAgent(Agent):
             return
         reached = played == key
         if not reached.any():  # not a successor: another game has begun
-            self._log_belief = np.log(np.array(self.prior))
+            self._log_belief = self._start_belief()
             return
         share = predicted[:, reached].sum(axis=1)
         likelihood = (1 - SMOOTHING) * share + SMOOTHING * reached.mean()

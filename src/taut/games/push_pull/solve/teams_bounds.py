@@ -60,11 +60,10 @@ ITERATIONS = 1000
 SLACK = 1e-7
 
 
-def opening_mix(model: TeamsModel, i: int, values: FloatArray) -> tuple[FloatArray, FloatArray]:
-    """The mixes ``(N+E's, S+W's)`` that regret matching finds for class ``i``'s one-turn
-    game at ``values`` (deterministic: the same every time)."""
-    payoff = values[model.successors(i)].astype(np.float32)
-    x, y = regret_matching(payoff, ITERATIONS)
+def opening_mix(payoff: FloatArray) -> tuple[FloatArray, FloatArray]:
+    """The mixes ``(N+E's, S+W's)`` that regret matching finds for an opening class's
+    one-turn game ``payoff`` (deterministic: the same every time)."""
+    x, y = regret_matching(payoff.astype(np.float32), ITERATIONS)
     x64, y64 = x.astype(np.float64), y.astype(np.float64)
     return x64 / x64.sum(), y64 / y64.sum()
 
@@ -72,7 +71,7 @@ def opening_mix(model: TeamsModel, i: int, values: FloatArray) -> tuple[FloatArr
 def _mixes(ids: list[int]) -> npt.NDArray[np.float64]:
     """N+E's mixes of classes ``ids`` (a worker's share)."""
     model, values = cached_model(), all_values()
-    return np.stack([opening_mix(model, i, values)[0] for i in ids])
+    return np.stack([opening_mix(values[model.successors(i)])[0] for i in ids])
 
 
 def _replies(

@@ -81,7 +81,7 @@ class TeamsOneTurnGames:
         if payoff.shape[0] <= LP_MOVES:
             value, x, y = solve_matrix_game(payoff)
         else:  # the mixes whose guarantees teams_bounds proves
-            x, y = opening_mix(self.model, i, self.values)
+            x, y = opening_mix(payoff)
             value = certify(payoff, x, y)[0]
         return payoff, succ, x, y, value
 
