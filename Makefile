@@ -35,6 +35,7 @@ quick: $(STAMP) lint typecheck
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/lint-imports --no-cache --no-logo
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

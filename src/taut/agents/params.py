@@ -8,10 +8,10 @@ fraction where a count is asked for (``iterations=2.7``) are refused.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
 from taut.core.errors import InvalidOptionError
+from taut.core.numbers import read_real
 
 _TRUE = ("1", "true", "on", "yes")
 _FALSE = ("0", "false", "off", "no")
@@ -19,18 +19,9 @@ _FALSE = ("0", "false", "off", "no")
 
 def _number(name: str, value: object, allowed: str) -> float:
     """``value`` as a finite float, or an error saying what ``name`` allows."""
-    if isinstance(value, bool):
-        raise InvalidOptionError(f"{name} must be {allowed}, got {value!r}")
-    if isinstance(value, (int, float)):
-        number = float(value)
-    elif isinstance(value, str):
-        try:
-            number = float(value)
-        except ValueError:
-            raise InvalidOptionError(f"{name} must be {allowed}, got {value!r}") from None
-    else:
-        raise InvalidOptionError(f"{name} must be {allowed}, got {value!r}")
-    if not math.isfinite(number):
+    # The one reader of real numbers (taut.core.numbers) refuses nan, inf and overflow.
+    number = read_real(value)
+    if number is None:
         raise InvalidOptionError(f"{name} must be {allowed}, got {value!r}")
     return number
 

@@ -64,9 +64,10 @@ def resume_record(
 ) -> tuple[State, GameRecord]:
     """Replay ``record`` (checking every move) and return the position it stops at with a
     fresh record holding the same moves, ready to be continued by :func:`play_match`."""
-    fresh = GameRecord.start(
-        game, seed=record.seed, seats=dict(seats) if seats else record.seats, **record.meta
-    )
+    fresh = GameRecord.start(game, seed=record.seed, seats=dict(seats) if seats else record.seats)
+    # Not passed as keywords: a record's meta may hold any key, "seed" or "seats" included
+    # (older records kept the seed there).
+    fresh.meta.update(record.meta)
     state: State | None = None
     for joint, after in record.positions(game):
         if joint and state is not None:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 from taut.arena.stats import score, wilson_interval
 from taut.arena.tournament import TournamentResult
+from taut.core.files import write_whole
 
 
 def plot_tournament(result: TournamentResult, path: str | Path) -> None:
@@ -72,5 +74,9 @@ def plot_tournament(result: TournamentResult, path: str | Path) -> None:
     ax2.set_title("score of row against column")
     fig.colorbar(im, ax=ax2, fraction=0.046)
     fig.tight_layout()
-    fig.savefig(path, dpi=110, format="png")  # exactly at path, whatever its suffix
+    # Drawn in memory, then written whole (exactly at path, whatever its suffix): a full
+    # disk never leaves half a picture.
+    buffer = io.BytesIO()
+    fig.savefig(buffer, dpi=110, format="png")
     plt.close(fig)
+    write_whole(path, buffer.getvalue())

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import os
+import sys
+from typing import NoReturn
+
 import click
 
 from taut import __version__
-from taut.cli.common import console, err_console
+from taut.cli.common import EXIT_NOT_SAVED, console, err_console
 from taut.cli.flashcards import flashcards
 from taut.cli.games import list_games
 from taut.cli.groups import CONTEXT, ContributedGroup, GameGroup, contributed
@@ -74,6 +80,40 @@ cli.add_command(ContributedGroup("solve", "Solve games exactly."))
 cli.add_command(ContributedGroup("analyse", "Analyse games and agents exactly."))
 
 
+#: Errors of a write that the disk refused: full, over a file-size limit, read-only, quota.
+_WRITE_REFUSED = {errno.ENOSPC, errno.EFBIG, errno.EROFS, errno.EDQUOT, errno.EIO}
+
+
+def _output_lost(exc: OSError) -> NoReturn:
+    """Say that standard output could not be written, and exit non-zero."""
+    # Nothing more is flushed to the refusing file at exit (Python would complain again).
+    with contextlib.suppress(OSError):
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115
+    err_console.print(
+        f"[bold red]error:[/bold red] the output could not be written whole "
+        f"({exc.strerror or exc}); what was written is incomplete"
+    )
+    sys.exit(EXIT_NOT_SAVED)
+
+
 def main() -> None:
-    """Entry point of the ``taut`` console script."""
-    cli()
+    """Entry point of the ``taut`` console script.
+
+    Standard output redirected to a file that the disk refuses (``taut tracks puzzle --json
+    > puzzle.json`` on a full disk or under ``ulimit -f``) ends with a clear message and
+    exit status 1, never a traceback or a success.
+    """
+    code: int | str | None = 0
+    try:
+        cli()
+    except SystemExit as exc:
+        code = exc.code
+    except OSError as exc:
+        if exc.errno not in _WRITE_REFUSED:
+            raise
+        _output_lost(exc)
+    try:
+        sys.stdout.flush()
+    except OSError as exc:
+        _output_lost(exc)
+    sys.exit(code)

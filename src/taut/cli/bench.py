@@ -13,6 +13,7 @@ from taut.cli.common import console, fail, json_param
 from taut.cli.options import build_game, game_command, option_flags
 from taut.core.errors import TautError
 from taut.core.game import Game
+from taut.core.number_param import Real
 from taut.core.plugin import GamePlugin
 
 #: The turn limit random play gets in games that have one and were given none.
@@ -73,7 +74,7 @@ def build_bench(plugin: GamePlugin) -> click.Command:
     params: list[click.Parameter] = [
         click.Option(
             ["--seconds"],
-            type=click.FloatRange(min=0.01, max=86_400.0),
+            type=Real(0.01, 86_400.0, unit="seconds"),
             default=3.0,
             show_default=True,
             help="How long to play.",

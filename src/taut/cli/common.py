@@ -9,22 +9,30 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
+from typing import Any, TypeVar
 
 import click
-from rich.console import Console
-from rich.markup import escape
 
-if TYPE_CHECKING:
-    from rich.progress import Progress
+from taut.core.console import (
+    EXIT_BAD_INPUT,
+    EXIT_NOT_SAVED,
+    console,
+    err_console,
+    fail,
+    progress_bar,
+)
+from taut.core.number_param import Real
 
-# Lines are not wrapped by Rich (soft wrap): the terminal wraps them, and a message, a file
-# name or a move never breaks in the middle when it is copied or read by a script.
-console = Console(highlight=False, soft_wrap=True)
-err_console = Console(stderr=True, highlight=False, soft_wrap=True)
-
-#: Exit status for bad input: an illegal move, a malformed file, a wrong option.
-EXIT_BAD_INPUT = 2
+# The consoles, failures and progress bars live in core (the commands that games contribute
+# use them too); they are re-exported here for every command of the command line.
+__all__ = [
+    "EXIT_BAD_INPUT",
+    "EXIT_NOT_SAVED",
+    "console",
+    "err_console",
+    "fail",
+    "progress_bar",
+]
 
 #: What may sit in a seat, for help texts.
 WHO = "human, a level (easy, medium, hard) or an agent spec (random, greedy, smmcts:think=1...)"
@@ -32,28 +40,8 @@ WHO = "human, a level (easy, medium, hard) or an agent spec (random, greedy, smm
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def fail(message: str, code: int = EXIT_BAD_INPUT) -> NoReturn:
-    """Print ``error: message`` on stderr and exit with ``code``."""
-    err_console.print(f"[bold red]error:[/bold red] {escape(message)}")
-    raise click.exceptions.Exit(code)
-
-
-def progress_bar(quiet: bool = False, stderr: bool = False) -> Progress:
-    """The progress bar of long commands (hidden with ``quiet``, e.g. for ``--json``)."""
-    # Imported here: rich.progress (and the tables it draws with) is a noticeable part of
-    # the command line's start, and only long commands show a bar.
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-
-    return Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=err_console if stderr else console,
-        transient=True,
-        disable=quiet,
-    )
-
+#: The range of ``--think``: seconds a move.
+THINK = Real(0.01, 3600.0, unit="seconds")
 
 THINK_HELP = (
     "Seconds per move for searching agents: hard (default 2), smmcts, mcts, ismcts, nash, reply. "
@@ -63,16 +51,12 @@ THINK_HELP = (
 
 def think_param() -> click.Option:
     """``--think S``: seconds per move for the agents that search."""
-    return click.Option(
-        ["--think"], type=click.FloatRange(min=0.01, max=3600.0), default=None, help=THINK_HELP
-    )
+    return click.Option(["--think"], type=THINK, default=None, help=THINK_HELP)
 
 
 def think_option(command: F) -> F:
     """``--think S`` as a decorator."""
-    return click.option(
-        "--think", type=click.FloatRange(min=0.01, max=3600.0), default=None, help=THINK_HELP
-    )(command)
+    return click.option("--think", type=THINK, default=None, help=THINK_HELP)(command)
 
 
 def _file_name(ctx: click.Context, param: click.Parameter, value: str | None) -> Path | None:

@@ -15,9 +15,10 @@ from pathlib import Path
 import click
 from rich.markup import escape
 
-from taut.cli.common import console, fail, file_param
+from taut.cli.common import EXIT_NOT_SAVED, console, fail, file_param
 from taut.core import flashcards as fc
 from taut.core.flashcards import Card, Deck, Progress, ProgressError
+from taut.core.numbers import whole
 from taut.core.tileset import Face, TileSet
 
 #: ``--direction`` values and the directions they ask.
@@ -62,6 +63,8 @@ class Session:
     path: Path
     right: int = 0
     wrong: int = 0
+    #: Why the latest write of the progress file failed (None: it holds this sitting).
+    save_error: str | None = None
 
     @property
     def deck(self) -> Deck:
@@ -69,9 +72,19 @@ class Session:
         return self.progress.deck(self.tiles.name)
 
     def keep(self, deck: Deck) -> None:
-        """Take ``deck`` as the set's deck and write the progress file."""
+        """Take ``deck`` as the set's deck and write the progress file; a failed write is
+        told once and the sitting goes on (the file keeps its last complete progress)."""
         self.progress = self.progress.with_deck(self.tiles.name, deck)
-        self.progress.save(self.path)
+        try:
+            self.progress.save(self.path)
+        except ProgressError as exc:
+            if self.save_error is None:
+                console.print(f"[red]{escape(str(exc))}. You can go on; it is tried again.[/red]")
+            self.save_error = str(exc)
+            return
+        if self.save_error is not None:
+            console.print("The progress is saved again.")
+        self.save_error = None
 
     def answers_picture(self, card: Card) -> bool:
         """Whether ``card``'s answer is a picture (chosen by number, never typed)."""
@@ -148,8 +161,8 @@ def ask(session: Session, card: Card, number: int, total: int) -> Answer:
             continue
         elif picks is None:
             return Answer(tile=fc.answer_tile(session.tiles, card, text), text=text)
-        elif text.isdigit() and 1 <= int(text) <= len(picks):
-            return Answer(tile=picks[int(text) - 1], text=text)
+        elif 1 <= (whole(text) or 0) <= len(picks):
+            return Answer(tile=picks[(whole(text) or 0) - 1], text=text)
         elif not session.answers_picture(card):
             return Answer(tile=fc.answer_tile(session.tiles, card, text), text=text)
         else:
@@ -207,6 +220,9 @@ def summarize(session: Session) -> None:
     summary = fc.summarize(session.deck, tiles, session.directions)
     for line in summary.lines(tiles):
         console.print(escape(line))
+    if session.save_error is not None:
+        console.print(f"[bold red]{escape(session.save_error)}[/bold red]")
+        raise click.exceptions.Exit(EXIT_NOT_SAVED)
     console.print(f"[dim]Progress is kept in {escape(str(session.path))}.[/dim]")
 
 

@@ -87,17 +87,29 @@ def contributed(group: str) -> dict[str, click.Command]:
 
 
 class ContributedGroup(click.Group):
-    """A group whose commands are contributed by the plugins (``taut solve GAME``)."""
+    """A group whose commands are contributed by the plugins (``taut solve GAME``), beside
+    shared commands of its own.
 
-    def __init__(self, name: str, help: str) -> None:
+    ``shared`` maps a shared command's name to ``"module:attribute"`` naming the command:
+    its module is imported only when the command runs or shows its help, so listing the
+    group stays instant.
+    """
+
+    def __init__(self, name: str, help: str, shared: dict[str, str] | None = None) -> None:
         super().__init__(name, help=help, context_settings=CONTEXT, no_args_is_help=True)
+        self._shared = dict(shared or {})
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        """The contributed commands' names."""
-        return sorted(contributed(self.name or ""))
+        """The shared and the contributed commands' names."""
+        return sorted(set(self._shared) | set(contributed(self.name or "")))
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        """A contributed command, or None."""
+        """A shared command, else a contributed one, else None."""
+        target = self._shared.get(cmd_name)
+        if target is not None:
+            module, _, attr = target.partition(":")
+            command: click.Command = getattr(importlib.import_module(module), attr)
+            return command
         return contributed(self.name or "").get(cmd_name)
 
     def resolve_command(

@@ -4,15 +4,23 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 import click
 from rich.table import Table
 
 from taut.arena.selfplay import SelfPlayResult, run_selfplay
-from taut.cli.common import console, fail, file_param, progress_bar, think_param
+from taut.cli.common import (
+    EXIT_NOT_SAVED,
+    console,
+    fail,
+    file_param,
+    progress_bar,
+    think_param,
+)
 from taut.cli.options import OptionFlags, build_game, game_command, option_flags
 from taut.core.errors import TautError
+from taut.core.files import WholeFile, WriteError
 from taut.core.game import Game
 from taut.core.plugin import GamePlugin
 from taut.core.record import GameRecord, check_writable
@@ -68,27 +76,32 @@ def run_selfplay_command(plugin: GamePlugin, options: OptionFlags, values: dict[
     except TautError as exc:
         fail(str(exc))
     names = agent_list(values["agents"], game.info.num_seats)
-    handle: IO[str] | None = None
+    handle: WholeFile | None = None
     bar = progress_bar(stderr=True)
     task = bar.add_task(plugin.name, total=values["games"])
 
     def done(k: int, record: GameRecord) -> None:
         if handle is not None:
             handle.write(json.dumps(record.to_json()) + "\n")
-            handle.flush()
         bar.advance(task)
 
     try:
-        handle = path.open("w") if path is not None else None
+        # Records appear under their name only when every game is written: a full disk
+        # or a file-size limit part way leaves the previous file as it was.
+        handle = WholeFile(path) if path is not None else None
         with bar:
             result = run_selfplay(
                 game, names, values["games"], values["seed"], values["think"], on_game=done
             )
+        if handle is not None:
+            handle.commit()
+    except WriteError as exc:
+        fail(f"{exc}; the games were not saved and {path} is unchanged", EXIT_NOT_SAVED)
     except (TautError, OSError) as exc:
         fail(str(exc))
     finally:
         if handle is not None:
-            handle.close()
+            handle.discard()
     print_result(game, names, result, path)
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from taut.cli.common import console, err_console, fail
+from taut.cli.common import EXIT_NOT_SAVED, console, err_console, fail
 
 
 def data_dir() -> Path:
@@ -74,9 +74,48 @@ def serve(
         where = f"the database is {path}"
     else:
         where = f"the database is {db.split('@')[-1]}"
+    _check_database(db, where)
     app = create_app(Settings(database=db, origins=origins, computer_workers=workers))
     console.print(f"taut serves on http://{host}:{port} ({where}); Ctrl-C stops it.")
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=16_384)
+
+
+def _check_database(url: str, where: str) -> None:
+    """Make the tables and take a write lock once before serving, so that a database the
+    server cannot write (a read-only or full file system, a server that is not there) is
+    refused with a message at once, not found out by the first player's move."""
+    import asyncio
+
+    from taut.server.store import Store
+
+    async def ready() -> None:
+        store = Store(url)
+        try:
+            await store.create_tables()
+            await store.probe_write()
+        finally:
+            await store.close()
+
+    try:
+        if url.startswith("sqlite"):
+            # The standard driver, in this thread: the asynchronous one would report a
+            # failed connection again from its own thread after the loop is gone.
+            _check_sqlite(url.split(":///", 1)[-1])
+        else:
+            asyncio.run(ready())
+    except Exception as exc:  # any driver's error: the server cannot keep games there
+        reason = str(getattr(exc, "orig", None) or exc).splitlines()[0]
+        fail(f"cannot keep games in the database ({where}): {reason}", EXIT_NOT_SAVED)
+
+
+def _check_sqlite(path: str) -> None:
+    """Open the SQLite file and take its write lock once (then let go)."""
+    import contextlib
+    import sqlite3
+
+    with contextlib.closing(sqlite3.connect(path, isolation_level=None)) as conn:
+        conn.execute("BEGIN IMMEDIATE")
+        conn.execute("ROLLBACK")
 
 
 @click.command(name="verify", context_settings={"help_option_names": ["-h", "--help"]})

@@ -245,12 +245,22 @@ class HumanAgent(Agent):
 
 
 class RecordFile:
-    """Where a game's record is saved as the game goes on (nothing when no path is given)."""
+    """Where a game's record is saved as the game goes on (nothing when no path is given).
+
+    A save that fails (a full disk, a file-size limit, a read-only file system) leaves the
+    file as it was, since records are written whole or not at all; the player is told at
+    once, play goes on, and :attr:`error` stays set until a later save succeeds, so the end
+    of the game can say what the file really holds and the command can exit non-zero.
+    """
 
     def __init__(self, console: Console, path: Path | None) -> None:
         self.console = console
         self.path = path
         self.saved = False
+        #: Why the latest save failed (None: the file holds the game as far as it went).
+        self.error: str | None = None
+        #: Moves in the record last written successfully.
+        self.moves_saved = 0
         self._warned = False
 
     def save(self, record: GameRecord) -> None:
@@ -259,11 +269,30 @@ class RecordFile:
             return
         try:
             record.save(self.path)
-            self.saved = True
         except RecordError as exc:
+            self.error = str(exc)
             if not self._warned:
-                self.console.print(f"[red]The record cannot be saved: {escape(str(exc))}[/red]")
+                self.console.print(
+                    f"[red]The record cannot be saved: {escape(str(exc))}. "
+                    "The game goes on; the file keeps its last complete record.[/red]"
+                )
                 self._warned = True
+            return
+        if self.error is not None:
+            self.console.print("The record is saved again.")
+        self.saved, self.error, self._warned = True, None, False
+        self.moves_saved = len(record.moves or [])
+
+    def failure(self) -> str | None:
+        """What to tell the player when the latest save failed, else None."""
+        if self.error is None:
+            return None
+        held = (
+            f"{self.path} holds the game up to move {self.moves_saved} only"
+            if self.saved
+            else f"nothing was written to {self.path}"
+        )
+        return f"The record could not be saved ({self.error}): {held}."
 
 
 def play_in_terminal(
@@ -304,11 +333,18 @@ def play_in_terminal(
             events=table.events([seats[name] for name in game.info.seats], viewer),
         )
     except (QuitGame, KeyboardInterrupt):
-        where = f" The record so far is in {record_file.path}." if record_file.saved else ""
-        console.print("Game stopped." + where)
+        lost = record_file.failure()
+        if lost is not None:
+            console.print("Game stopped. " + escape(lost))
+        else:
+            where = f" The record so far is in {record_file.path}." if record_file.saved else ""
+            console.print("Game stopped." + escape(where))
         return None
     show(console, presenter.summary(result.state))
     console.print(f"[bold]{escape(result.state.describe_outcome())}[/bold]")
-    if record_file.saved:
+    lost = record_file.failure()
+    if lost is not None:
+        console.print(f"[bold red]{escape(lost)}[/bold red]")
+    elif record_file.saved:
         console.print(escape(f"Record written to {record_file.path}."))
     return result

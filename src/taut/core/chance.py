@@ -11,7 +11,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, TypeVar
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # annotations only: taut.core.game imports this module
     from taut.core.game import State
 
 T = TypeVar("T")

@@ -26,17 +26,15 @@ keeps the same JSON in its local storage.
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
 import random
-import tempfile
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from taut.core.errors import TautError
+from taut.core.files import WriteError, write_whole
 from taut.core.tileset import TileSet
 
 #: The two ways a card asks: show the board face, give the other; or the reverse.
@@ -426,19 +424,11 @@ class Progress:
         text = json.dumps(self.to_json(), ensure_ascii=False, indent=1) + "\n"
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            handle, temporary = tempfile.mkstemp(prefix=".flashcards-", dir=path.parent)
+            write_whole(path, text)
+        except WriteError as exc:  # the previous file is intact
+            raise ProgressError(f"the progress was not saved: {exc}") from None
         except OSError as exc:
-            raise ProgressError(f"cannot write the progress file {path}: {exc}") from None
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as out:
-                out.write(text)
-            os.replace(temporary, path)
-        except BaseException as exc:  # Ctrl-C included: no half-written file is left
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
-            if isinstance(exc, OSError):
-                raise ProgressError(f"cannot write the progress file {path}: {exc}") from None
-            raise
+            raise ProgressError(f"cannot write the progress file {path}: {exc.strerror}") from None
 
 
 def _deck_json(deck: Deck) -> dict[str, Any]:

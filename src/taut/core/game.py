@@ -31,6 +31,7 @@ from taut.core.errors import (
     IllegalActionError,
     MalformedActionError,
 )
+from taut.core.numbers import whole
 from taut.core.options import OptionSpec, OptionValue, resolve_options
 
 if TYPE_CHECKING:
@@ -161,8 +162,9 @@ class Game(ABC):
         for i, seat in enumerate(seats):
             if seat.lower() == text.lower():
                 return i
-        if text.isascii() and text.isdigit() and int(text) < len(seats):
-            return int(text)
+        number = whole(text)
+        if number is not None and number < len(seats):
+            return number
         raise IllegalActionError(f"{self.title} has no seat {name!r}; seats are {', '.join(seats)}")
 
     def termination(self, name: str) -> Termination:
@@ -433,6 +435,8 @@ class State(ABC):
 
     def __str__(self) -> str:
         """The game's text picture of this state (from its plugin), else its JSON."""
+        # Looked up when a picture is asked for: the registry sits above this module (it
+        # loads plugins, which import it), so the import stays inside the call.
         from taut.core.registry import render
 
         return render(self)

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from taut.core.errors import InvalidOptionError
+from taut.core.numbers import Bounds, read_real
 
 OptionValue = str | int | float | bool | None
 
@@ -119,18 +119,13 @@ class OptionSpec:
         if text:
             if _REAL.fullmatch(value.strip()) is None:
                 raise self._refuse(str(value), " (not a number)")
-            out = float(value.strip())
-        elif type(value) in (int, float):
-            out = float(value)
-        else:
+        elif type(value) not in (int, float):
             why = " (text, not a number)" if isinstance(value, str) else ""
             raise self._refuse(value, why)
-        if (
-            not math.isfinite(out)
-            or (self.minimum is not None and out < self.minimum)
-            or (self.maximum is not None and out > self.maximum)
-        ):
-            raise self._refuse(out)
+        # The one reader of real numbers: nan, inf, overflow and the range, in one place.
+        out = read_real(value, Bounds(self.minimum, self.maximum))
+        if out is None:
+            raise self._refuse(value)
         return out
 
 

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from taut.core.game import CHANCE_SEAT, Game, NodeKind, State
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # annotations only: taut.core.plugin makes presenters
     from taut.core.plugin import GamePlugin
 
 _MARKUP = re.compile(r"(\\*)(\[[a-z#/@][^[]*?])")

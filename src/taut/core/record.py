@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from taut.core.errors import ActionError, RecordError, TautError
+from taut.core.files import WriteError, write_whole
 from taut.core.forfeit import FORFEIT, forfeit
 from taut.core.game import AGREEMENT, CHANCE_SEAT, JSON, Game, State
 
@@ -514,10 +515,7 @@ def write_text(path: str | Path, text: str) -> None:
     """Write ``text`` to ``path`` atomically (a crash never leaves half a file), replacing
     only a regular file; raises RecordError and leaves no temporary file on failure."""
     target = check_writable(path)
-    tmp = target.with_name(target.name + ".tmp")
     try:
-        tmp.write_text(text)
-        tmp.replace(target)
-    except OSError as exc:
-        tmp.unlink(missing_ok=True)
-        raise RecordError(f"cannot write {target}: {exc.strerror or exc}") from None
+        write_whole(target, text)
+    except WriteError as exc:
+        raise RecordError(str(exc)) from None

@@ -32,7 +32,7 @@ from taut.server.notify import Listener
 from taut.server.protocol import problem
 from taut.server.service import NewGame, make_game, new_token
 from taut.server.session import serve_socket
-from taut.server.store import Store, token_hash
+from taut.server.store import Store, StoreFailure, token_hash
 from taut.server.verify import verify_record
 
 log = logging.getLogger("taut.server")
@@ -114,6 +114,8 @@ def _add_api(app: FastAPI, store: Store, hub: Hub) -> None:
     async def new_game(request: NewGame) -> dict[str, Any]:
         try:
             made = await make_game(store, request)
+        except StoreFailure as exc:  # not the request's fault: the storage refused it
+            raise HTTPException(status_code=503, detail=str(exc)) from None
         except TautError as exc:
             raise HTTPException(status_code=400, detail=str(exc)) from None
         return {

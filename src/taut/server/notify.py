@@ -14,6 +14,7 @@ import logging
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
+from taut.core.numbers import whole
 from taut.server.store import CHANNEL
 
 log = logging.getLogger("taut.server")
@@ -54,7 +55,7 @@ class Listener:
 
     def _heard(self, connection: Any, pid: int, channel: str, payload: str) -> None:
         game_id, _, seq = payload.partition(":")
-        self._spawn(self._deliver(game_id, int(seq) if seq.isdigit() else None))
+        self._spawn(self._deliver(game_id, whole(seq)))
 
     def _spawn(self, job: Coroutine[Any, Any, None]) -> None:
         task = asyncio.ensure_future(job)

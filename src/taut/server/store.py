@@ -23,6 +23,7 @@ import asyncio
 import contextlib
 import hashlib
 import json
+import logging
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Sequence
@@ -47,6 +48,10 @@ from sqlalchemy import (
 )
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+
+from taut.core.errors import TautError
+
+log = logging.getLogger(__name__)
 
 metadata = MetaData()
 
@@ -133,6 +138,16 @@ class Conflict(Exception):
     """Another writer took the ``seq`` first: reload the events and try again."""
 
 
+class StoreFailure(TautError):
+    """The database refused a write (a full disk, a file-size limit, a read-only file
+    system, a lost connection): the transaction was rolled back, so nothing changed, and
+    the player is told to try again."""
+
+
+#: What players are told when a write fails (the cause goes to the server's log).
+NOT_SAVED = "the server could not save this (its storage refused the write); nothing changed"
+
+
 @dataclass(frozen=True)
 class Event:
     """One row of the event table."""
@@ -196,6 +211,15 @@ class Store:
         async with self.engine.begin() as conn:
             await conn.run_sync(metadata.create_all)
 
+    async def probe_write(self) -> None:
+        """Start a write and roll it back: raises when the database cannot be written
+        (a read-only file or file system), before any player depends on it."""
+        async with self.engine.connect() as conn:
+            await conn.execute(
+                games.update().where(games.c.id == "").values(updated_at=games.c.updated_at)
+            )
+            await conn.rollback()
+
     async def close(self) -> None:
         """Close every pooled connection."""
         await self.engine.dispose()
@@ -240,6 +264,9 @@ class Store:
                 await self._insert_events(conn, game_id, 0, first_events, now)
         except IntegrityError:
             raise Conflict(f"a game {game_id} exists already") from None
+        except Exception as exc:  # rolled back: no game half made
+            log.error("cannot create game %s: %s", game_id, exc)
+            raise StoreFailure(f"{NOT_SAVED}; the game was not made") from exc
 
     async def load_game(self, game_id: str) -> GameRow | None:
         """A game's row and seats, or None."""
@@ -333,10 +360,16 @@ class Store:
             {"game_id": game_id, "move": m, "seat": s, "action": a, "salt": salt}
             for m, s, a, salt in secrets
         ]
-        if self.postgres:
-            await self._append_postgres(game_id, rows, status, kept, now, written[-1].seq)
-        else:
-            await self._append_sqlite(game_id, rows, status, kept, now)
+        try:
+            if self.postgres:
+                await self._append_postgres(game_id, rows, status, kept, now, written[-1].seq)
+            else:
+                await self._append_sqlite(game_id, rows, status, kept, now)
+        except (Conflict, asyncio.CancelledError):
+            raise
+        except Exception as exc:  # the write was rolled back: say so, never half-apply it
+            log.error("cannot append to game %s: %s", game_id, exc)
+            raise StoreFailure(f"{NOT_SAVED}; try again") from exc
         return written
 
     async def _append_sqlite(

@@ -16,6 +16,14 @@ from typing import Any, TypeVar
 
 import numpy as np
 
+from taut.agents.smmcts.contract import (
+    NOISE,
+    STOP_CYCLE,
+    STOP_DEPTH,
+    STOP_END,
+    STOP_OPEN,
+    Kernels,
+)
 from taut.agents.smmcts.flat import (
     CDF,
     CUM,
@@ -35,14 +43,6 @@ from taut.agents.smmcts.flat import (
     FloatArray,
     IntArray,
     UIntArray,
-)
-from taut.agents.smmcts.kernels import (
-    NOISE,
-    STOP_CYCLE,
-    STOP_DEPTH,
-    STOP_END,
-    STOP_OPEN,
-    Kernels,
 )
 
 _numba = importlib.import_module("numba")  # no type information: kept out of mypy's sight

@@ -26,11 +26,16 @@ The functions:
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
-from typing import NamedTuple
 
 import numpy as np
 
+# The contract both implementations keep, re-exported: callers may import it from here.
+from taut.agents.smmcts.contract import NOISE as NOISE
+from taut.agents.smmcts.contract import STOP_CYCLE as STOP_CYCLE
+from taut.agents.smmcts.contract import STOP_DEPTH as STOP_DEPTH
+from taut.agents.smmcts.contract import STOP_END as STOP_END
+from taut.agents.smmcts.contract import STOP_OPEN as STOP_OPEN
+from taut.agents.smmcts.contract import Kernels as Kernels
 from taut.agents.smmcts.flat import (
     CDF,
     CUM,
@@ -47,19 +52,6 @@ from taut.agents.smmcts.flat import (
     IntArray,
     UIntArray,
 )
-
-# Why ``descend`` stopped (the node it stopped at is returned with it).
-#: The selected child is already on the descent's path.
-STOP_CYCLE = 0
-#: The selected child is a finished game.
-STOP_END = 1
-#: The selected child is not an expanded node: the search goes on from it in Python.
-STOP_OPEN = 2
-#: The depth limit: the node reached is the last of the path, and nothing was selected.
-STOP_DEPTH = 3
-
-#: Regrets below this are rounding noise and count as 0 (rewards are scaled to [0, 1]).
-NOISE = 1e-12
 
 # SplitMix64 (Steele, Lea and Flood 2014): one 64-bit state, a fixed odd increment and a
 # mixing function; small enough to run identically in Python and in compiled code.
@@ -204,38 +196,6 @@ def descents(
             return done, end, stop, why
         backup(path, 0, end, meta, vec, grid, values, gamma)
     return count, 0, -1, -1
-
-
-class Kernels(NamedTuple):
-    """One implementation of the kernels (see the module docstring)."""
-
-    name: str
-    """``numba`` or ``python``."""
-    update: Callable[[int, IntArray, FloatArray, IntArray, FloatArray, float], None]
-    choose: Callable[[int, IntArray, FloatArray, UIntArray], tuple[int, int]]
-    descend: Callable[
-        [int, int, int, int, IntArray, FloatArray, IntArray, IntArray, IntArray, int, UIntArray],
-        tuple[int, int, int],
-    ]
-    backup: Callable[[IntArray, int, int, IntArray, FloatArray, IntArray, FloatArray, float], None]
-    descents: Callable[
-        [
-            int,
-            int,
-            int,
-            int,
-            IntArray,
-            FloatArray,
-            IntArray,
-            FloatArray,
-            IntArray,
-            IntArray,
-            UIntArray,
-            float,
-        ],
-        tuple[int, int, int, int],
-    ]
-    next_double: Callable[[UIntArray], float]
 
 
 #: The plain Python/NumPy kernels.

@@ -52,7 +52,7 @@ BROKEN_MARK, BROKEN_STYLE = "-", "dim"
 _OWNER = {c: X for c in HOME_CELLS[0]} | {c: O for c in HOME_CELLS[1]}
 # The marks parse accepts on the homes of X and of O (both editions').
 _MARKS = ("X\u25a1", "O\u25cb")
-_CELL = re.compile(r"([0-9]*)(\D?)")
+_CELL = re.compile(r"([0-9]{0,4})(\D?)")  # a stack count, never a page of digits
 # Ends in the order they appear: top (N), right (E), bottom (S), left (W).
 _N, _E, _S, _W = 0, 5, 10, 15
 

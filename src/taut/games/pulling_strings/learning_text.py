@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from taut.core.errors import MalformedActionError
 from taut.core.game import Game, State
+from taut.core.numbers import whole
 from taut.core.presenter import Block, Presenter, Question, escape
 from taut.core.tileset import Face
 from taut.games.pulling_strings.learning import Answer, LearningState
@@ -95,11 +96,12 @@ class LearningPresenter(Presenter):
 
         def complete(answer: str) -> str:
             picked = answer.strip()
-            if not picked.isascii() or not picked.isdigit() or not 1 <= int(picked) <= len(order):
+            number = whole(picked)
+            if number is None or not 1 <= number <= len(order):
                 raise MalformedActionError(
                     f"{picked!r} is not a choice; type a number 1..{len(order)}"
                 )
-            return f"{label}={tiles.tiles[order[int(picked) - 1]].other.text}"
+            return f"{label}={tiles.tiles[order[number - 1]].other.text}"
 
         return Question(lines, f"Your {tiles.other_kind} (1-{len(order)}): ", complete)
 

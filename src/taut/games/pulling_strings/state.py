@@ -23,7 +23,7 @@ from taut.games.pulling_strings.board import (
     opposite,
 )
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # annotations only: the rules import this module
     from taut.games.pulling_strings.rules import PullingStrings
 
 X, O = 0, 1

@@ -5,25 +5,18 @@ from __future__ import annotations
 
 import contextlib
 import json
-import math
 import os
 
 import click
 from rich.markup import escape
 
-from taut.cli.common import console, fail, progress_bar
+from taut.core.console import console, fail, progress_bar
 from taut.core.errors import TautError
+from taut.core.number_param import Real
 from taut.games.push_pull.rules import PushPull
 
 #: Reads of the agent's strategy: 305 positions, two seats.
 _READS = 610
-
-
-def _finite(value: float, name: str) -> float:
-    """``value`` if it is a finite number (NaN passes a range check, so it is caught here)."""
-    if not math.isfinite(value):
-        raise click.BadParameter(f"{value} is not a finite number", param_hint=name)
-    return value
 
 
 @click.command("push-pull")
@@ -159,8 +152,7 @@ def _replying(names: tuple[str, ...], seats: str | None) -> tuple[int, ...] | No
 @click.option("--teams", default=None, help="Teaming of the team variants: NE-SW or NW-SE.")
 @click.option(
     "--loss-weight",
-    type=click.FloatRange(min=0.0, max=1e6),
-    callback=lambda ctx, param, value: _finite(value, "--loss-weight"),
+    type=Real(0.0, 1e6),
     default=1.0,
     show_default=True,
     help="A loss scores minus this.",

@@ -17,8 +17,9 @@ from typing import Any, TypeVar
 import click
 from rich.markup import escape
 
-from taut.cli.common import console, err_console, fail
 from taut.core.chance import make_rng
+from taut.core.console import console, err_console, fail
+from taut.core.number_param import Real
 from taut.games.tracks.cells import plural
 from taut.games.tracks.deal import Deal, deal, tilings_text, unwinnable_text
 from taut.games.tracks.render import SOLVED_STYLE, WRONG_STYLE, render_puzzle
@@ -84,7 +85,7 @@ def _new_deal(size: int | None, seed: int | None, threshold: float, raw: bool) -
 def _threshold_option() -> Callable[[FC], FC]:
     return click.option(
         "--threshold",
-        type=click.FloatRange(0.0, 1.0),
+        type=Real(0.0, 1.0),
         default=DEFAULT_THRESHOLD,
         show_default=True,
         help=_THRESHOLD_HELP,
@@ -220,7 +221,7 @@ def _print_solution(puzzle: Puzzle, res: SolveResult) -> None:
 @click.argument("solution_file")
 @click.option(
     "--threshold",
-    type=click.FloatRange(0.0, 1.0),
+    type=Real(0.0, 1.0),
     default=DEFAULT_THRESHOLD,
     show_default=True,
     help=_THRESHOLD_HELP,

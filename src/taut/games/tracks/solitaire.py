@@ -130,7 +130,7 @@ def generate(size: int | None, rng: random.Random) -> Puzzle:
 
 # -- reading ----------------------------------------------------------------------------
 
-_UNIT_RE = re.compile(r"^\s*([NESWnesw])\s*(\d+)\s*$")
+_UNIT_RE = re.compile(r"^\s*([NESWnesw])\s*(\d{1,4})\s*$")  # never a page of digits
 
 
 def _parse_unit(size: int, raw: Any, where: str) -> int:

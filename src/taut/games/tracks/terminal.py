@@ -12,6 +12,7 @@ from collections.abc import Callable
 from rich.markup import escape
 
 from taut.core.errors import TautError
+from taut.core.numbers import whole
 from taut.games.tracks.cells import cell_name, parse_cell, plural
 from taut.games.tracks.deal import COUNT_CAP, differ_text, tilings_text, unwinnable_text, winnable
 from taut.games.tracks.paths import trace
@@ -218,9 +219,10 @@ class Solitaire:
 
     def _fill_row(self, args: list[str]) -> None:
         n = self.puzzle.size
-        if len(args) < 2 or not args[0].isdigit():
+        row = whole(args[0]) if args else None
+        if len(args) < 2 or row is None:
             raise PuzzleError("write row, a row number and its kinds, e.g. row 2 123")
-        r = int(args[0]) - 1
+        r = row - 1
         kinds = "".join(args[1:])
         if not 0 <= r < n or len(kinds) != n or any(ch not in "123." for ch in kinds):
             raise PuzzleError(f"row needs a number 1-{n} and {n} kinds from 1 2 3 . (empty)")

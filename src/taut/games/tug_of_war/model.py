@@ -37,7 +37,7 @@ from taut.core.game import CHANCE_SEAT, NodeKind, Outcome, State
 from taut.games.tug_of_war.scoring import game_returns
 from taut.games.tug_of_war.tiles import Tile
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # annotations only: the rules import this module (through state)
     from taut.games.tug_of_war.rules import TugOfWar
 
 DEAL, TURN, DRAWING, DRAWN, BONUS, OVER = "deal", "turn", "drawing", "drawn", "bonus", "over"

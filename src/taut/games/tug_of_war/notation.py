@@ -30,9 +30,13 @@ from taut.core.game import CHANCE_SEAT, JSON
 from taut.games.tug_of_war.model import BONUS, DRAWN, TURN, Bonus, TugModel
 from taut.games.tug_of_war.tiles import Tile
 
-_PLAY_RE = re.compile(r"^(\d+)\s*[-|:/]\s*(\d+)\s*(?:@\s*[pP]?(\d+)\s*(?:\.\s*(\d+))?)?$")
-_GIVE_RE = re.compile(r"^-?\s*(\d+)\s*(?:@\s*[pP]?(\d+))?$")
-_KEEP_RE = re.compile(r"^\+\s*(\d+)\s*(?:@\s*[pP]?(\d+))?$")
+# Numbers have at most four digits: no set, train or end needs more, and int() is never
+# asked to read a pasted page of digits (it refuses more than 4,300 with an error of its own).
+_PLAY_RE = re.compile(
+    r"^(\d{1,4})\s*[-|:/]\s*(\d{1,4})\s*(?:@\s*[pP]?(\d{1,4})\s*(?:\.\s*(\d{1,4}))?)?$"
+)
+_GIVE_RE = re.compile(r"^-?\s*(\d{1,4})\s*(?:@\s*[pP]?(\d{1,4}))?$")
+_KEEP_RE = re.compile(r"^\+\s*(\d{1,4})\s*(?:@\s*[pP]?(\d{1,4}))?$")
 
 _HELP = (
     "write a play as tile@train.end (3-5@1.0), or draw, pass; "

@@ -27,7 +27,7 @@ ROUND_FIELDS = ("starters", "hands", "boneyard", "first", "events", "scores_afte
 Joint = dict[int, int]
 
 #: A seat number written plainly: digits with no leading zero.
-_PLAIN_SEAT = re.compile(r"0|[1-9][0-9]*", re.ASCII)
+_PLAIN_SEAT = re.compile(r"0|[1-9][0-9]{0,17}", re.ASCII)  # never past int()'s limit
 
 
 class ReplayError(RecordError):

@@ -28,7 +28,7 @@ from taut.games.tug_of_war.position import read_state, state_to_json
 from taut.games.tug_of_war.transitions import TugTransitions
 from taut.games.tug_of_war.view import make_view
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # annotations only: the rules import this module
     from taut.games.tug_of_war.rules import TugOfWar
 
 __all__ = [

@@ -20,7 +20,7 @@ from taut.core.errors import MalformedActionError
 Tile = tuple[int, int]
 """A tile as its two halves (in either order unless stated)."""
 
-_TILE_RE = re.compile(r"^\s*(\d+)\s*[-|:/]\s*(\d+)\s*$")
+_TILE_RE = re.compile(r"^\s*(\d{1,4})\s*[-|:/]\s*(\d{1,4})\s*$")  # never a page of digits
 
 
 class DominoSet:

@@ -18,7 +18,7 @@ import pyspiel
 from taut.core.game import Game
 from taut.interop import encoding
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # annotations only: taut.interop.openspiel.game imports this module
     from taut.interop.openspiel.game import TautState
 
 
