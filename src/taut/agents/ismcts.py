@@ -128,7 +128,8 @@ class ISMCTSAgent(Agent):
     def search(self, state: State, seat: int, rng: random.Random) -> SearchResult:
         """Search from the view ``state`` for ``seat``: its policy (uniform over the most
         visited actions, ties going to the better evaluator score), the best action's mean
-        reward for ``seat`` in utility units, the root visits, the descents."""
+        reward for ``seat`` in utility units, the root visits, the descents, and each
+        root action's mean reward (its evaluator prior's virtual visits included)."""
         legal = list(state.legal_actions(seat))
         if len(legal) == 1:
             return SearchResult({seat: {legal[0]: 1.0}})
@@ -157,6 +158,7 @@ class ISMCTSAgent(Agent):
             iterations=count,
             nodes=_size(root),
             visits={seat: visits},
+            action_values={seat: _means(children, self.bias, lo, span)},
         )
 
     def _iterate(
@@ -304,6 +306,18 @@ class ISMCTSAgent(Agent):
             state = best
             moves += 1
         return state
+
+
+def _means(
+    children: dict[int, _Node | None], bias: float, lo: float, span: float
+) -> dict[int, float]:
+    """Each root action's mean reward in utility units, the ``bias`` virtual visits at its
+    evaluator prior counted (actions never tried are left out)."""
+    out = {}
+    for action, child in children.items():
+        if child is not None and child.n + bias > 0:
+            out[action] = lo + span * (child.w + bias * child.prior) / (child.n + bias)
+    return out
 
 
 def _size(node: _Node) -> int:

@@ -77,7 +77,16 @@ cli.add_command(
     GameGroup("arena", "taut.cli.arena:build_arena", "Round-robin tournaments between agents.")
 )
 cli.add_command(ContributedGroup("solve", "Solve games exactly."))
-cli.add_command(ContributedGroup("analyse", "Analyse games and agents exactly."))
+cli.add_command(
+    ContributedGroup(
+        "analyse",
+        "Analyse games and agents exactly.",
+        shared={
+            "balance": "taut.cli.analyse_balance:balance",
+            "game": "taut.cli.analyse_game:game",
+        },
+    )
+)
 
 
 #: Errors of a write that the disk refused: full, over a file-size limit, read-only, quota.

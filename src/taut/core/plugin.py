@@ -33,6 +33,9 @@ if TYPE_CHECKING:
 Policy = Callable[[State, int], Mapping[int, float]]
 """An exact mixed strategy: ``policy(state, seat) -> {action: probability}``."""
 
+Values = Callable[[State], Sequence[float]]
+"""Exact values of positions: ``values(state) -> one value per seat`` (in utility units)."""
+
 #: Where ``max_game_length`` is unbounded, what the OpenSpiel adapter reports (in turns).
 NOMINAL_TURNS = 10_000
 
@@ -44,7 +47,8 @@ class GamePlugin:
     :attr:`seat_range`. Presentation: :meth:`render`, :meth:`narrate`, :meth:`legend`,
     :meth:`move_help`, :meth:`status`, :meth:`presenter`, :attr:`verb`,
     :attr:`draw_by_agreement`. Records: :meth:`record_part`. Analysis: :meth:`exact_policy`,
-    :meth:`one_turn_games`, :meth:`seat_stats`, :meth:`game_stats`. Adapters:
+    :meth:`exact_values`, :meth:`one_turn_games`, :meth:`seat_stats`, :meth:`game_stats`,
+    :meth:`lead`, :meth:`start_value`. Adapters:
     :meth:`observer`, :meth:`max_game_length`, :meth:`state_key`, :attr:`openspiel_name`,
     :attr:`env_id`.
     Command line: :meth:`commands`. Learning: :meth:`hides_moves`, :meth:`tile_sets`.
@@ -173,6 +177,12 @@ class GamePlugin:
         plays it), else None."""
         return None
 
+    def exact_values(self, game: Game) -> Values | None:
+        """The exact value of every position of ``game`` for each seat (the returns of a
+        finished game) when the game is solved, else None (the default). Analysis then
+        judges moves exactly instead of by search."""
+        return None
+
     def one_turn_games(self, game: Game) -> OneTurnGames | None:
         """The one-turn matrix games of a solution of ``game``, exact or approximate, where
         one is known (``hard`` then replies to a model of its opponent on them), else None."""
@@ -185,6 +195,17 @@ class GamePlugin:
     def game_stats(self, state: State) -> dict[str, float]:
         """Numbers about a finished game that self-play averages (``rounds``)."""
         return {}
+
+    def lead(self, state: State) -> Sequence[float]:
+        """Each seat's standing in an unfinished position, for who-is-ahead statistics
+        (``taut analyse balance``): larger is better, compared only between the seats of
+        one position. Default: the game's heuristic evaluation (:meth:`Game.heuristic`)."""
+        return state.game.heuristic(state)
+
+    def start_value(self, game: Game) -> Sequence[float] | None:
+        """Each seat's expected result (:meth:`State.returns`) from the start under optimal
+        play, where the game is solved; None (the default) where it is not."""
+        return None
 
     # -- adapters --------------------------------------------------------------------------
 

@@ -25,6 +25,7 @@ from taut import __version__
 from taut.core.errors import TautError
 from taut.core.registry import games, plugin
 from taut.server import pages
+from taut.server.analysis import ANALYSIS_THINK, Analyst
 from taut.server.computer import Computer
 from taut.server.flashcards import add_flashcards
 from taut.server.hub import Hub
@@ -33,6 +34,7 @@ from taut.server.protocol import problem
 from taut.server.service import NewGame, make_game, new_token
 from taut.server.session import serve_socket
 from taut.server.store import Store, StoreFailure, token_hash
+from taut.server.table import GameTable
 from taut.server.verify import verify_record
 
 log = logging.getLogger("taut.server")
@@ -49,6 +51,8 @@ class Settings:
     """Origins allowed to open a WebSocket besides the server's own."""
     computer_workers: int = 2
     """Processes choosing the computer's moves (0: threads)."""
+    analysis_think: float = ANALYSIS_THINK
+    """Seconds of search per judged move when a finished game is analysed."""
     listen: bool = True
     """On PostgreSQL, listen for other processes' events."""
     extra: dict[str, Any] = field(default_factory=dict)
@@ -58,7 +62,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     """The application for ``settings``."""
     settings = settings or Settings()
     store = Store(settings.database)
-    hub = Hub(store, Computer(settings.computer_workers))
+    computer = Computer(settings.computer_workers)
+    hub = Hub(store, computer)
+    analyst = Analyst(store, computer, settings.analysis_think)
     listener = (
         Listener(settings.database, hub.notified, hub.catch_up_all)
         if store.postgres and settings.listen
@@ -73,6 +79,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         yield
         if listener is not None:
             await listener.stop()
+        await analyst.close()
         await hub.close()
         await store.close()
 
@@ -101,6 +108,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     pages.add_pages(app, templates, hub)
     add_flashcards(app, templates)
     _add_api(app, store, hub)
+    _add_analysis(app, hub, analyst)
     _add_socket(app, hub, settings)
     return app
 
@@ -188,6 +196,26 @@ def _add_api(app: FastAPI, store: Store, hub: Hub) -> None:
             raise HTTPException(status_code=413, detail="a record of at most 5 MB")
         report = verify_record(raw)
         return report.to_json()
+
+
+def _add_analysis(app: FastAPI, hub: Hub, analyst: Analyst) -> None:
+    async def finished(game_id: str) -> GameTable:
+        table = await hub.table(game_id)
+        if table is None:
+            raise HTTPException(status_code=404, detail="no such game")
+        if not table.state.is_terminal():
+            raise HTTPException(status_code=409, detail="a game is analysed once it is over")
+        return table
+
+    @app.get("/api/games/{game_id}/analysis")
+    async def analysis(game_id: str) -> dict[str, Any]:
+        """Where the game's analysis stands (see taut.server.analysis)."""
+        return await analyst.status(await finished(game_id))
+
+    @app.post("/api/games/{game_id}/analysis")
+    async def analyse(game_id: str) -> dict[str, Any]:
+        """Start the game's analysis unless it is done or under way; where it stands."""
+        return await analyst.status(await finished(game_id), start=True)
 
 
 def _add_socket(app: FastAPI, hub: Hub, settings: Settings) -> None:

@@ -11,11 +11,14 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import random
+from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
-from typing import Any
+from typing import Any, TypeVar
 
 from taut.agents import make_agent
 from taut.core.registry import make
+
+T = TypeVar("T")
 
 
 def choose(
@@ -49,6 +52,14 @@ class Computer:
         return await loop.run_in_executor(
             self._pool, choose, game, options, position, seat, spec, seed
         )
+
+    async def run(self, work: Callable[..., T], *args: Any) -> T:
+        """Run ``work(*args)`` (a module-level function taking and returning plain data)
+        off the event loop: in the pool, or in a thread without one."""
+        if self._pool is None:
+            return await asyncio.to_thread(work, *args)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pool, work, *args)
 
     def close(self) -> None:
         """Stop the workers."""

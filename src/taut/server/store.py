@@ -100,6 +100,15 @@ secrets_table = Table(
     Column("salt", String(32), nullable=False),
 )
 
+analyses = Table(
+    "taut_analyses",
+    metadata,
+    Column("game_id", String(40), ForeignKey("taut_games.id"), primary_key=True),
+    Column("think", Float, nullable=False),
+    Column("result", Text, nullable=False),
+    Column("created_at", Float, nullable=False),
+)
+
 #: Connections a store keeps open (and opens at most as many more in a burst).
 POOL = 20
 
@@ -210,6 +219,36 @@ class Store:
         """Create the tables that do not exist yet."""
         async with self.engine.begin() as conn:
             await conn.run_sync(metadata.create_all)
+
+    async def save_analysis(self, game_id: str, think: float, result: Any) -> None:
+        """Keep a finished game's analysis (the first one kept wins: it is computed once)."""
+        try:
+            async with self._transaction() as conn:
+                await conn.execute(
+                    insert(analyses).values(
+                        game_id=game_id,
+                        think=think,
+                        result=json.dumps(result),
+                        created_at=time.time(),
+                    )
+                )
+        except IntegrityError:
+            return  # another process kept one first
+        except Exception as exc:
+            log.error("cannot keep the analysis of %s: %s", game_id, exc)
+            raise StoreFailure(f"{NOT_SAVED}; the analysis was not kept") from exc
+
+    async def load_analysis(self, game_id: str) -> tuple[float, Any] | None:
+        """A kept analysis: ``(think, result)``, or None."""
+        async with self.engine.connect() as conn:
+            row = (
+                await conn.execute(
+                    select(analyses.c.think, analyses.c.result).where(
+                        analyses.c.game_id == game_id
+                    )
+                )
+            ).first()
+        return None if row is None else (float(row.think), json.loads(row.result))
 
     async def probe_write(self) -> None:
         """Start a write and roll it back: raises when the database cannot be written

@@ -220,7 +220,7 @@ class GameTable:
                 return Batch(repeat=True)
             raise Refused("you have committed already; reveal that choice")
         events = [("commit", {"move": move, "seat": self.seat_name(seat), "hash": digest})]
-        return Batch(events + self._computer_reveals({seat}, self.secrets))
+        return self._with_chance(events + self._computer_reveals({seat}, self.secrets))
 
     def reveal(self, seat: int, move: int, action: str, salt: str) -> Batch:
         """The choice behind ``seat``'s commitment; the last reveal plays the node."""
@@ -268,7 +268,9 @@ class GameTable:
         events = [("commit", {"move": move, "seat": self.seat_name(seat), "hash": digest})]
         known = {**self.secrets, seat: (text, salt)}
         events += self._computer_reveals({seat}, known)
-        return Batch(events, secrets=[(move, seat, text, salt)])
+        batch = self._with_chance(events)
+        batch.secrets = [(move, seat, text, salt)]
+        return batch
 
     def forfeit_late(self, move: int) -> Batch:
         """The first seat still to reveal forfeits (its deadline passed)."""
@@ -338,11 +340,19 @@ class GameTable:
         acting = set(self.state.acting_seats())
         if not acting <= set(self.commits) | extra:
             return []
-        return [
+        events: list[tuple[str, dict[str, Any]]] = [
             ("reveal", {"move": self.node, "seat": self.seat_name(s), "action": a, "salt": salt})
             for s, (a, salt) in sorted(secrets.items())
             if s not in self.reveals
         ]
+        revealed = {s: a for s, (a, _) in self.reveals.items()}
+        revealed.update((s, a) for s, (a, _) in secrets.items() if s not in revealed)
+        if set(revealed) == acting:
+            # Every seat is the computer's (or the people have revealed already): nobody
+            # else will play the node, so its move follows the reveals at once.
+            joint = {self.seat_name(s): self._notation(s, a) for s, a in sorted(revealed.items())}
+            events.append(("move", {"move": self.node, "joint": joint}))
+        return events
 
     def _with_chance(self, events: list[tuple[str, dict[str, Any]]]) -> Batch:
         """``events`` followed by the chance nodes their last move reaches, drawn from the

@@ -7,7 +7,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from taut.core.game import Game, State
-from taut.core.plugin import GamePlugin, Policy
+from taut.core.plugin import GamePlugin, Policy, Values
 from taut.games.push_pull.rules import PushPull, PushPullState
 
 if TYPE_CHECKING:
@@ -136,6 +136,26 @@ class PushPullPlugin(GamePlugin):
         from taut.games.push_pull.solve.duel_policy import duel_policy
 
         return duel_policy
+
+    def start_value(self, game: Game) -> Sequence[float] | None:
+        """The duel's solved value of the start for West and East; None for the other
+        variants."""
+        if not isinstance(game, PushPull) or game.variant != "duel":
+            return None
+        from taut.games.push_pull.solve.duel_newton import cached_solution
+        from taut.games.push_pull.solve.duel_positions import duel_position_key
+
+        state = _pp(game.new_initial_state())
+        value = cached_solution().value(duel_position_key(state))
+        return (value, 0.0 - value)  # never -0.0
+
+    def exact_values(self, game: Game) -> Values | None:
+        """The duel's solved values (``variant=duel``); None for the other variants."""
+        if not isinstance(game, PushPull) or game.variant != "duel":
+            return None
+        from taut.games.push_pull.solve.duel_policy import duel_values
+
+        return duel_values
 
     def one_turn_games(self, game: Game) -> OneTurnGames | None:
         """Two-teams without shifts (either arrangement of the teams): every position's

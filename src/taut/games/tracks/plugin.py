@@ -122,6 +122,15 @@ class TracksPlugin(GamePlugin):
 
         return TracksPresenter(self, game)
 
+    def lead(self, state: State) -> Sequence[float]:
+        """Who is ahead: the fewer empty cells a player still needs for a track, the better
+        (the evaluation without its bonus for the side to move)."""
+        from taut.games.tracks.heuristic import distances
+
+        ts = _ts(state)
+        d_ns, d_we = distances(ts.board, ts.game.size)
+        return (-float(d_ns), -float(d_we))
+
     def observer(self) -> Observer:
         """The board, the kinds in hand, the first seat, the last cell and the tile count."""
         from taut.games.tracks.observation import TracksObserver

@@ -200,6 +200,14 @@ class TugOfWarPlugin(GamePlugin):
         tug = _tug(state)
         return {"rounds": tug.round if tug.is_terminal() else tug.round - 1}
 
+    def lead(self, state: State) -> Sequence[float]:
+        """Who is ahead: the scores (with ``end=round-points``, round points first)."""
+        tug = _tug(state)
+        if tug.game.end_rules.end == "round-points":
+            # A round point outranks any score gap (scores only break ties).
+            return [1e6 * p + s for p, s in zip(tug.points, tug.scores, strict=True)]
+        return [float(s) for s in tug.scores]
+
     def observer(self) -> Observer:
         """Phase, scores, own hand, trains and the bonus (see :mod:`.observation`)."""
         from taut.games.tug_of_war.observation import TugOfWarObserver

@@ -28,7 +28,169 @@ function show() {
   $("scrub").setAttribute("aria-valuetext", `position ${index} of ${last}`);
   $("first").disabled = $("prev").disabled = at === 0;
   $("next").disabled = $("last").disabled = at === stops.length - 1;
+  showJudged(index);
 }
+
+// -- the analysis board -----------------------------------------------------------------------
+// Asked of the server (POST starts it once, GET follows it); computed in its worker pool and
+// kept, so a second visit shows it at once.
+
+const COLOURS = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442"];
+let analysis = null;
+const SVG = "http://www.w3.org/2000/svg";
+
+function el(name, attrs = {}, text = "") {
+  const node = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+  if (text) node.textContent = text;
+  return node;
+}
+
+function fmt(x) {
+  return (Math.round(x * 1000) / 1000).toFixed(3).replace(/\.?0+$/, "") || "0";
+}
+
+// Go to the step nearest the position reached by move k (a judged move).
+function goToMove(k) {
+  let best = 0;
+  for (let i = 0; i < stops.length; i++) if (Math.abs(stops[i] - k) < Math.abs(stops[best] - k)) best = i;
+  go(best);
+}
+
+function drawGraph() {
+  const [lo, hi] = analysis.range;
+  const last = Math.max(1, positions.length - 1);
+  const W = 320, H = 150, L = 30, R = 8, T = 8, B = 20;
+  const x = (k) => L + ((W - L - R) * k) / last;
+  const y = (v) => T + ((H - T - B) * (hi - v)) / (hi - lo || 1);
+  const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-labelledby": "eval-caption" });
+  svg.append(el("line", { x1: L, x2: W - R, y1: y((lo + hi) / 2), y2: y((lo + hi) / 2), stroke: "#c8c8c8" }));
+  for (const v of [lo, hi]) {
+    svg.append(el("text", { x: L - 4, y: y(v) + 4, "text-anchor": "end", "font-size": 10, fill: "#555" }, fmt(v)));
+  }
+  svg.append(el("line", { class: "here", id: "eval-here", x1: x(0), x2: x(0), y1: T, y2: H - B }));
+  analysis.seats.forEach((seat, s) => {
+    const mine = analysis.moves.filter((m) => m.seat_index === s);
+    if (!mine.length) return;
+    const colour = COLOURS[s % COLOURS.length];
+    svg.append(el("polyline", {
+      points: mine.map((m) => `${x(m.move)},${y(m.value)}`).join(" "),
+      fill: "none", stroke: colour, "stroke-width": 2,
+    }));
+    for (const m of mine) {
+      const dot = el("circle", {
+        class: "point", cx: x(m.move), cy: y(m.value), r: m.label ? 5 : 3.5, fill: colour,
+        tabindex: 0, role: "button",
+        "aria-label": `Move ${m.move}, ${m.seat}: value ${fmt(m.value)}${m.label ? ", " + m.label : ""}`,
+      });
+      dot.append(el("title", {}, `Move ${m.move}, ${m.seat} played ${m.action}: value ${fmt(m.value)}, loss ${fmt(m.loss)}`));
+      const jump = (event) => {
+        if (event.type === "keydown" && event.key !== "Enter" && event.key !== " ") return;
+        event.preventDefault();
+        goToMove(m.move);
+      };
+      dot.addEventListener("click", jump);
+      dot.addEventListener("keydown", jump);
+      svg.append(dot);
+    }
+    svg.append(el("text", { x: L + 4 + 60 * s, y: H - 5, "font-size": 10, fill: colour }, seat));
+  });
+  $("eval-graph").replaceChildren(svg);
+}
+
+function showJudged(index) {
+  if (!analysis) return;
+  const here = $("eval-here");
+  const last = Math.max(1, positions.length - 1);
+  if (here) {
+    const X = 30 + ((320 - 38) * index) / last;
+    here.setAttribute("x1", X);
+    here.setAttribute("x2", X);
+  }
+  const mine = analysis.moves.filter((m) => m.move === index);
+  $("no-judged").hidden = mine.length > 0;
+  $("judged").replaceChildren(...mine.map((m) => {
+    const li = document.createElement("li");
+    const same = m.best === m.action;
+    li.append(`${m.seat} played ${m.action}: value ${fmt(m.value)}, loss ${fmt(m.loss)}`);
+    if (m.label) {
+      const tag = document.createElement("span");
+      tag.className = `label label-${m.label}`;
+      tag.textContent = m.label;
+      li.append(" ", tag);
+    }
+    li.append(same ? " · the engine agrees." : ` · the engine plays ${m.best}.`);
+    return li;
+  }));
+  const boards = mine.filter((m) => m.best !== m.action);
+  $("engine").hidden = boards.length === 0;
+  const holder = $("engine-board");
+  holder.replaceChildren();
+  for (const m of boards) {
+    const box = document.createElement("div");
+    box.innerHTML = m.engine_board; // drawn by the server for a finished game
+    for (const target of box.querySelectorAll("[data-move], [data-part], [tabindex]")) {
+      target.removeAttribute("tabindex");
+      target.removeAttribute("role");
+    }
+    const caption = document.createElement("p");
+    caption.className = "hint";
+    caption.textContent = `${m.seat}: the engine plays ${m.best} (highlighted).`;
+    holder.append(caption, box);
+  }
+}
+
+function showAnalysis(result) {
+  analysis = result;
+  $("analyse").hidden = true;
+  $("analysis-progress").hidden = true;
+  $("analysis-result").hidden = false;
+  drawGraph();
+  $("summary").replaceChildren(...Object.entries(result.summary).map(([seat, s]) => {
+    const tr = document.createElement("tr");
+    for (const v of [seat, s.moves, fmt(s.average_loss), s.inaccuracy, s.mistake, s.blunder]) {
+      const td = document.createElement("td");
+      td.textContent = String(v);
+      tr.append(td);
+    }
+    return tr;
+  }));
+  const t = result.thresholds;
+  $("thresholds").textContent = `A move that gives away at least ${fmt(t.inaccuracy)} is an inaccuracy, `
+    + `${fmt(t.mistake)} a mistake, ${fmt(t.blunder)} a blunder (values from ${fmt(result.range[0])} to `
+    + `${fmt(result.range[1])}; ${result.think} s of search a move where the game is not solved).`;
+  if (stops.length) show();
+}
+
+async function follow(start) {
+  const url = `/api/games/${encodeURIComponent(gameId)}/analysis`;
+  $("analysis-error").textContent = "";
+  try {
+    const response = await fetch(url, { method: start ? "POST" : "GET" });
+    const body = await response.json();
+    if (!response.ok) throw new Error(body.detail || body.error || response.statusText);
+    if (body.status === "done") return showAnalysis(body.analysis);
+    if (body.status === "failed") {
+      $("analysis-progress").hidden = true;
+      $("analyse").hidden = false;
+      $("analyse").textContent = "Try the analysis again";
+      $("analysis-error").textContent = `The analysis failed: ${body.error}.`;
+      return;
+    }
+    if (body.status === "running") {
+      $("analyse").hidden = true;
+      $("analysis-progress").hidden = false;
+      $("analysis-bar").max = Math.max(1, body.total);
+      $("analysis-bar").value = body.done;
+      $("analysis-count").textContent = `${body.done} of ${body.total} moves`;
+      setTimeout(() => follow(false), 700);
+    }
+  } catch (exc) {
+    $("analysis-error").textContent = `The analysis cannot be loaded (${exc.message}).`;
+  }
+}
+
+$("analyse").addEventListener("click", () => follow(true));
 
 function go(k) {
   if (!stops.length) return;
@@ -62,8 +224,10 @@ try {
     stops = positions.map((p, i) => i).filter((i) => i === 0 || i === last || positions[i].lines.length > 0);
     $("scrub").max = String(stops.length - 1);
     go(0);
+    follow(false); // shows a kept analysis, or one under way
   } else {
     $("where").textContent = "No replay yet";
+    document.querySelector(".analysis").hidden = true;
     $("error").textContent = `${body.detail || body.error}.`;
     for (const id of ["first", "prev", "next", "last", "scrub"]) $(id).disabled = true;
   }
