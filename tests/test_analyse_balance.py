@@ -3,6 +3,7 @@ runs, the HTML report and the refusal of bad input."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import subprocess
@@ -489,3 +490,55 @@ def test_a_report_of_drawn_games_only(tmp_path: Path) -> None:
     assert code == 0, err
     assert "max_turns 3" in out and "100.0%" in out
     assert (tmp_path / "index.html").read_text().count("data:image/png;base64,") == 3
+
+
+# -- a game whose answer is known exactly ----------------------------------------------------
+
+
+def _exact_random_play(state: Any, memo: dict[Any, tuple[float, ...]]) -> tuple[float, ...]:
+    """Each seat's chance of winning, then the chance of a draw, when every seat plays
+    uniformly at random: the whole game tree, chance weighted by its odds."""
+    key = json.dumps(state.to_json(), sort_keys=True)
+    if key in memo:
+        return memo[key]
+    seats = state.game.info.num_seats
+    if state.is_terminal():
+        winners = state.outcome.winners
+        wins = [1.0 if s in winners else 0.0 for s in range(seats)]
+        out = (*wins, 0.0 if winners else 1.0)
+    else:
+        if state.is_chance():
+            branches = [({-1: o}, p) for o, p in state.chance_outcomes()]
+        else:
+            acting = state.acting_seats()
+            joints = [
+                dict(zip(acting, combo, strict=True))
+                for combo in itertools.product(*(state.legal_actions(s) for s in acting))
+            ]
+            branches = [(j, 1.0 / len(joints)) for j in joints]
+        total = [0.0] * (seats + 1)
+        for joint, p in branches:
+            child = _exact_random_play(state.apply(joint), memo)
+            total = [t + p * c for t, c in zip(total, child, strict=True)]
+        out = tuple(total)
+    memo[key] = out
+    return out
+
+
+def test_random_play_on_a_tiny_board_matches_the_whole_game_tree() -> None:
+    """Track Tiles 3x3 with both dice: the seat win rates of uniformly random play are
+    worked out over the whole game tree, and the measured rates must hold them in their 95%
+    intervals (the seed fixes the games, so this cannot flicker)."""
+    options = {"size": 3, "roll": "each"}
+    exact = _exact_random_play(taut.make("tracks", **options).new_initial_state(), {})
+    assert math.isclose(sum(exact), 1.0)
+    data = run_json("tracks", "--size", "3", "--roll", "each", "--agents", "random",
+                    "--games", "600", "--seed", "3")  # fmt: skip
+    (variant,) = data["variants"]
+    ns, we = variant["seats"]
+    for seat, p in ((ns, exact[0]), (we, exact[1])):
+        low, high = seat["win_rate"]["low"], seat["win_rate"]["high"]
+        assert low <= p <= high, (seat["win_rate"], p)
+        assert high - low < 0.09  # 600 games: the interval is narrow enough to mean something
+    draws = ns["draw_rate"]
+    assert draws["low"] <= exact[2] <= draws["high"], (draws, exact[2])

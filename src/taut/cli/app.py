@@ -16,6 +16,7 @@ from taut.cli.flashcards import flashcards
 from taut.cli.games import list_games
 from taut.cli.groups import CONTEXT, ContributedGroup, GameGroup, contributed
 from taut.cli.serve import serve, verify
+from taut.cli.tiles import tiles
 
 
 class TautGroup(click.Group):
@@ -49,6 +50,7 @@ def cli(no_color: bool) -> None:
 
 cli.add_command(list_games)
 cli.add_command(flashcards)
+cli.add_command(tiles)
 cli.add_command(serve)
 cli.add_command(verify)
 # The builders are named, not imported: a verb's module (agents, the arena, NumPy) is

@@ -242,6 +242,28 @@ class FlashcardsCommand(click.Command):
                 formatter.write_text(f"taut flashcards {first} --direction both --cards 10")
 
 
+def find_tile_set(given: str) -> TileSet:
+    """The tile set a person named: a file ``FILE.toml`` (see ``docs/tilesets.md``) or a
+    set of a game by its name; exits with status 2 saying why when there is none."""
+    from taut.core.registry import tile_sets
+
+    if given.strip().lower().endswith(".toml"):
+        from taut.core.tileset_file import TileSetError, read_tileset_file
+
+        try:
+            return read_tileset_file(given.strip()).tiles
+        except TileSetError as exc:
+            fail(str(exc))
+    sets = tile_sets()
+    tiles = sets.get(given)
+    if tiles is None:
+        fail(
+            f"unknown tile set {given!r}; the tile sets are: {', '.join(sets) or 'none'}, "
+            "or a tile set file FILE.toml"
+        )
+    return tiles
+
+
 def run(
     tile_set: str,
     direction: str,
@@ -252,7 +274,8 @@ def run(
 ) -> None:
     """Drill a tile set with flash cards in the terminal (Leitner boxes).
 
-    Each card shows one face of a tile; give the other. A picture is chosen by number
+    SET is a tile set's name or a tile set file (FILE.toml, see docs/tilesets.md). Each
+    card shows one face of a tile; give the other. A picture is chosen by number
     among described pictures; other answers are typed (any case; other accepted
     spellings work too). `help` explains, `skip` puts a card at the end of its round,
     `quit` (or Ctrl-D, Ctrl-C) stops; the summary then says what to practise.
@@ -261,12 +284,7 @@ def run(
     every round, box 2 every 2nd, box 3 every 4th, box 4 every 8th, box 5 every 16th. The
     progress of every set is kept in one file, written after each answer.
     """
-    from taut.core.registry import tile_sets
-
-    sets = tile_sets()
-    tiles = sets.get(tile_set)
-    if tiles is None:
-        fail(f"unknown tile set {tile_set!r}; the tile sets are: {', '.join(sets) or 'none'}")
+    tiles = find_tile_set(tile_set)
     path = progress if progress is not None else progress_path()
     try:
         loaded = Progress.load(path)

@@ -45,6 +45,7 @@ def game_entry(found: GamePlugin) -> dict[str, Any]:
                 "nullable": spec.nullable,
                 "doc": spec.doc,
                 "allowed": spec.allowed(),
+                "upload": getattr(spec, "upload", None),
             }
             for spec in found.game_class.OPTIONS
         ],

@@ -20,6 +20,7 @@ from taut.core.errors import InvalidOptionError
 from taut.core.svg import esc
 from taut.games.pulling_strings.handshape_parts import INK
 from taut.games.pulling_strings.handshapes import HANDSHAPES
+from taut.games.pulling_strings.signs.guide import SECTION as RECOGNISING_SIGNS
 
 #: The size of one picture in the gallery and in the documentation's files.
 CELL = 100
@@ -115,8 +116,11 @@ def asl_page(folder: str = "handshapes") -> str:
         "",
         "A test fails while the files here differ from what the drawings produce.",
         "",
+        "Other tile sets, and how to write one of your own (with your own pictures, SVG or",
+        "PNG), are described in [tilesets.md](tilesets.md).",
+        "",
     ]
-    return "\n".join(lines)
+    return "\n".join(lines) + RECOGNISING_SIGNS
 
 
 def write(folder: Path) -> list[Path]:

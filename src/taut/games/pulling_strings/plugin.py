@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from taut.core.game import Game, State
 from taut.core.observation import Observer
@@ -12,6 +13,9 @@ from taut.core.presenter import Presenter
 from taut.core.tileset import TileSet
 from taut.games.pulling_strings.board import CENTER
 from taut.games.pulling_strings.rules import O, PullingStrings, PullingStringsState, X
+
+if TYPE_CHECKING:
+    import click
 
 
 def _ps(state: State) -> PullingStringsState:
@@ -181,6 +185,12 @@ class PullingStringsPlugin(GamePlugin):
         from taut.games.pulling_strings.tilesets import TILE_SETS
 
         return [build() for build in TILE_SETS.values()]
+
+    def commands(self) -> dict[str, list[click.Command]]:
+        """``taut signs recognize``: the fingerspelled letters of hand landmarks."""
+        from taut.games.pulling_strings.signs.commands import signs_group
+
+        return {"": [signs_group]}
 
     def observer(self) -> Observer:
         """Stacks, broken ends, disks home and the turn."""

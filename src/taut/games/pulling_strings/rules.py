@@ -24,6 +24,7 @@ from taut.core.game import (
 )
 from taut.core.options import MAX_TURNS, OptionSpec, OptionValue
 from taut.core.tileset import TileSet
+from taut.core.tileset_file import TileSetOption
 from taut.games.pulling_strings.board import (
     CELL_END_MASK,
     CENTER,
@@ -53,6 +54,7 @@ from taut.games.pulling_strings.state import (
     PullingStringsState,
     X,
 )
+from taut.games.pulling_strings.tilesets import TILE_SETS
 
 if TYPE_CHECKING:
     from taut.core.proxy import Proxy
@@ -210,13 +212,14 @@ class PullingStrings(Game):
             "(other tile sets: their faces, separated by spaces)",
             nullable=True,
         ),
-        OptionSpec(
+        TileSetOption(
             "tiles",
             str,
             "asl",
             "published edition: the tile set (letters / ASL handshapes, numbers / Roman "
-            "numerals, hiragana / katakana)",
-            choices=("asl", "roman", "kana"),
+            "numerals, hiragana / katakana, element symbols / names), or a tile set file "
+            "(see docs/tilesets.md)",
+            choices=tuple(TILE_SETS),
         ),
         OptionSpec(
             "learning",

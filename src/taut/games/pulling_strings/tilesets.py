@@ -5,15 +5,25 @@
 the other face. ``kana``: 26 hiragana on the board, the katakana of the same sound on the
 other face, each with its romaji (a player may type the katakana or its romaji). The
 selection of kana is the first 26 of the gojūon order: the five vowels, then the k-, s-,
-t- and n-rows, then ha.
+t- and n-rows, then ha. ``elements``: the symbols of the first 26 chemical elements on the
+board, their names on the other face, read from ``sets/elements.toml`` (a tile set file,
+as anyone can write one: see ``docs/tilesets.md``).
+
+Option ``tiles`` also takes a tile set file; the game's options then hold the set's text
+(see :mod:`taut.core.tileset_file`), which :func:`tile_set` reads back.
 """
 
 from __future__ import annotations
 
 import string
 from functools import cache
+from pathlib import Path
 
 from taut.core.tileset import Face, Tile, TileSet
+from taut.core.tileset_file import read_tileset_file, tileset_from_text
+
+#: The folder of the tile set files that come with the game.
+SETS = Path(__file__).parent / "sets"
 
 #: The kana selection: (romaji, hiragana, katakana), in gojūon order.
 KANA: tuple[tuple[str, str, str], ...] = (
@@ -128,10 +138,18 @@ def kana_set() -> TileSet:
     )
 
 
+@cache
+def elements_set() -> TileSet:
+    """The first 26 chemical elements: symbols and names (``sets/elements.toml``)."""
+    return read_tileset_file(SETS / "elements.toml").tiles
+
+
 #: Tile set builders by option value.
-TILE_SETS = {"asl": asl, "roman": roman_set, "kana": kana_set}
+TILE_SETS = {"asl": asl, "roman": roman_set, "kana": kana_set, "elements": elements_set}
 
 
 def tile_set(name: str) -> TileSet:
-    """The tile set called ``name`` (``asl``, ``roman`` or ``kana``)."""
-    return TILE_SETS[name]()
+    """The tile set called ``name`` (``asl``, ``roman``, ``kana`` or ``elements``), or the
+    one whose TOML text ``name`` is (as option ``tiles`` holds a set read from a file)."""
+    build = TILE_SETS.get(name)
+    return build() if build is not None else tileset_from_text(name).tiles

@@ -92,7 +92,44 @@ function field(option) {
   } else {
     box.append(label, input, hint);
   }
+  if (option.upload && input.tagName === "SELECT") box.append(...uploadField(option, input));
   return box;
+}
+
+// An option that also takes a file of the player's own (a tile set): the file is read here
+// and sent as its text, as one more choice of the list; the server checks it.
+function uploadField(option, select) {
+  const file = document.createElement("input");
+  file.type = "file";
+  file.accept = option.upload;
+  file.id = `${select.id}-file`;
+  const label = document.createElement("label");
+  label.htmlFor = file.id;
+  label.textContent = `Or your own ${human(option.name)} file (${option.upload})`;
+  const hint = document.createElement("p");
+  hint.className = "hint";
+  hint.id = `${file.id}-hint`;
+  hint.textContent = "Pictures must be inside the file: taut tiles FILE --bundle OUT writes one.";
+  file.setAttribute("aria-describedby", hint.id);
+  file.addEventListener("change", async () => {
+    const chosen = file.files[0];
+    if (!chosen) return;
+    if (chosen.size > 2000000) {
+      formError.textContent = `${chosen.name} is larger than 2 MB.`;
+      return;
+    }
+    let mine = select.querySelector("option[data-upload]");
+    if (!mine) {
+      mine = document.createElement("option");
+      mine.dataset.upload = "true";
+      select.append(mine);
+    }
+    mine.value = JSON.stringify(await chosen.text());
+    mine.textContent = `your file: ${chosen.name}`;
+    mine.selected = true;
+    seatsSoon();
+  });
+  return [label, file, hint];
 }
 
 // The options as the server reads them, or the first problem found (and its field marked).
