@@ -209,6 +209,8 @@ def test_lead_hook_defaults_to_the_evaluation_and_solved_games_give_a_start_valu
     duel = taut.make("push-pull")
     assert tuple(taut.plugin("push-pull").start_value(duel) or ()) == (0.0, 0.0)
     assert taut.plugin("push-pull").start_value(taut.make("push-pull", variant="four")) is None
+    teams = taut.make("push-pull", variant="two-teams")
+    assert tuple(taut.plugin("push-pull").start_value(teams) or ()) == (0.0, 0.0)
 
 
 def test_natural_leads_ignore_whose_turn_it_is() -> None:

@@ -132,6 +132,14 @@ def test_the_replay_page_becomes_an_analysis_board(tmp_path: Path) -> None:
         assert points.count() > 0
         points.last.click()
         expect(page.locator("#judged li").first).to_contain_text("played")
+        # A flagged move: its point names the label, and going there shows it in words.
+        flagged = page.locator(
+            "#eval-graph .point[aria-label*='blunder'], #eval-graph .point[aria-label*='mistake']"
+        )
+        if flagged.count():
+            label = (flagged.first.get_attribute("aria-label") or "").rsplit(", ", 1)[-1]
+            flagged.first.click()
+            expect(page.locator("#judged .label").first).to_have_text(label)
         expect(page.locator("#summary tr")).to_have_count(2)
         page.screenshot(path=str(tmp_path / "analysis.png"), full_page=True)
         # Kept: a second visit shows the analysis without asking again.

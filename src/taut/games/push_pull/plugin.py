@@ -138,8 +138,11 @@ class PushPullPlugin(GamePlugin):
         return duel_policy
 
     def start_value(self, game: Game) -> Sequence[float] | None:
-        """The duel's solved value of the start for West and East; None for the other
-        variants."""
+        """The duel's solved value of the start for West and East; 0 for both teams of
+        two-teams (half a turn of the board maps the start to itself and swaps the teams, so
+        neither can expect more than the other); None for the other variants."""
+        if isinstance(game, PushPull) and game.variant == "two-teams":
+            return tuple(0.0 for _ in game.info.seats)
         if not isinstance(game, PushPull) or game.variant != "duel":
             return None
         from taut.games.push_pull.solve.duel_newton import cached_solution
