@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: run play test quick lint typecheck unit bench browser clean
+.PHONY: run play test quick lint typecheck unit bench browser vendor clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -13,8 +13,20 @@ $(STAMP): pyproject.toml
 	rm -f $(VENV)/.installed-*
 	touch $(STAMP)
 
+## vendor: MediaPipe Hands (pinned in src/taut/server/vendor) into build/vendor, which the
+## server serves for signing to the camera; without npm the camera is simply off
+VENDOR := build/vendor
+VENDOR_SPEC := src/taut/server/vendor
+$(VENDOR)/.installed: $(VENDOR_SPEC)/package.json $(VENDOR_SPEC)/package-lock.json
+	mkdir -p $(VENDOR)
+	cp $(VENDOR_SPEC)/package.json $(VENDOR_SPEC)/package-lock.json $(VENDOR)/
+	if npm ci --prefix $(VENDOR) --no-audit --no-fund --ignore-scripts; then touch $@; \
+	else echo "MediaPipe Hands could not be installed: signing to the camera will be off."; fi
+
+vendor: $(VENDOR)/.installed
+
 ## run: start the browser server; open the address it prints (http://127.0.0.1:8000)
-run: $(STAMP)
+run: $(STAMP) vendor
 	$(BIN)/taut serve
 
 ## play: play Pulling Strings in the terminal against the computer
@@ -27,7 +39,7 @@ browser:
 		|| echo "Chromium could not be installed: the browser tests will be skipped."
 
 ## test: lint, type-check and run the whole test suite
-test: $(STAMP) browser lint typecheck unit
+test: $(STAMP) browser vendor lint typecheck unit
 
 ## quick: the test suite without the slow tests (minutes of OpenSpiel value iteration)
 quick: $(STAMP) lint typecheck
@@ -49,6 +61,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/push_pull_solve.py
 	$(BIN)/python benchmarks/tug_of_war_selfplay.py
 	$(BIN)/python benchmarks/tracks_solve.py
+	$(BIN)/python benchmarks/tracks_perfect_solve.py
 	$(BIN)/python benchmarks/push_pull_exploitability.py
 	$(BIN)/python benchmarks/push_pull_random_reply.py
 	$(BIN)/python benchmarks/vs_openspiel.py

@@ -1,13 +1,16 @@
 """Flash cards in Chromium: from the home page to a set, cards answered by click and by key,
-right and wrong announced, progress kept across a reload (in the JSON the terminal's
-progress file uses), pictures without labels that give the answer away, and screenshots at
-a desktop's size and a phone's (saved under the test's ``tmp_path``)."""
+right and wrong announced, the schedule the server's FSRS gives (checked against the fsrs
+library), progress kept across a reload (in the JSON the terminal's progress file uses), a
+version 1 record of Leitner boxes converted, pictures without labels that give the answer
+away, and screenshots at a desktop's size and a phone's (saved under the test's
+``tmp_path``)."""
 
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from pathlib import Path
+
+import fsrs
 
 from taut.core import flashcards as fc
 from taut.core.flashcards import Progress
@@ -73,6 +76,7 @@ def test_cards_answered_by_click_and_key_kept_across_a_reload(tmp_path: Path) ->
         asked.append(answer(page, tiles, right=True, by_key=True))
         summary = page.locator("#fc-summary")
         expect(summary).to_contain_text("Accuracy: 2 right of 3 (67%)")
+        expect(page.locator("#fc-meta")).to_have_attribute("data-reason", "new")
         missed = asked[1][0]
         expect(summary).to_contain_text(f"Practise {fc.tile_label(tiles, missed)}")
         expect(summary).to_contain_text("You mixed up")
@@ -86,7 +90,17 @@ def test_cards_answered_by_click_and_key_kept_across_a_reload(tmp_path: Path) ->
         assert answers == {
             (t, d): (0, 1) if i == 1 else (1, 0) for i, (t, d) in enumerate(asked)
         }, f"asked {asked}, stored {raw}"
-        assert deck.cards[(missed, asked[1][1])].box == 1
+        # The schedule is the fsrs library's: one answer each, Good or Again, at the time
+        # the server recorded.
+        scheduler = fsrs.Scheduler(enable_fuzzing=False)
+        for i, key in enumerate(asked):
+            memory = deck.cards[key].memory
+            assert memory.last_review is not None
+            rating = fsrs.Rating.Again if i == 1 else fsrs.Rating.Good
+            theirs, _ = scheduler.review_card(
+                fsrs.Card(card_id=1, due=memory.last_review), rating, memory.last_review
+            )
+            assert (memory.due, memory.stability) == (theirs.due, theirs.stability)
         assert sum(deck.confusions.values()) == 1
         assert page_errors(page) == []
 
@@ -102,11 +116,10 @@ def test_direction_choice_and_starting_afresh(tmp_path: Path) -> None:
             assert direction == fc.OTHER_TO_BOARD
             missed.add(tile)
             page.get_by_role("button", name="Next card").click()
-        # A missed card may come back at once (a new round starts when this direction's
-        # cards of the old one run out), so box 1 holds every card missed, once each.
+        # Every card missed is being learnt (due again within a minute).
         n = len(missed)
-        label = f"box 1: {n} card{'s' if n != 1 else ''}"
-        expect(page.locator(".fc-boxes li").first).to_have_attribute("aria-label", label)
+        label = f"learning: {n} card{'s' if n != 1 else ''}"
+        expect(page.locator(".fc-counts li").nth(1)).to_have_attribute("aria-label", label)
         page.locator(".fc-reset summary").click()
         page.get_by_role("button", name="Forget my progress on this set").click()
         expect(page.locator("#fc-summary")).to_contain_text("No answers yet.")
@@ -157,52 +170,50 @@ def test_pictures_hide_their_names_and_the_screenshots(tmp_path: Path) -> None:
             page.context.close()
 
 
-#: A long drill by leitner.js in the page: tile 0 always missed, every 7th answer missed,
-#: the others right (a miss names the next tile); the cards asked and the deck at the end.
-DRILL = """async () => {
-  const L = await import('/static/leitner.js');
-  const deck = L.emptyDeck();
-  const asked = [];
-  for (let i = 0; i < 600; i++) {
-    const card = L.nextCard(deck, 26, L.DIRECTIONS, 'seed', 'roman');
-    asked.push([deck.round, card[0], card[1]]);
-    const wrong = card[0] === 0 || i % 7 === 0;
-    L.record(deck, card, wrong ? (card[0] + 1) % 26 : card[0]);
-  }
-  return { asked, deck };
-}"""
-
-
-def test_the_browser_follows_the_rule_of_the_python_scheduler(tmp_path: Path) -> None:
-    tiles = tile_sets()["roman"]
+def test_a_version_1_record_in_local_storage_is_converted(tmp_path: Path) -> None:
+    # What leitner.js of earlier versions kept in localStorage.
+    old = (Path(__file__).parent / "fixtures" / "flashcards_v1_browser.json").read_text()
+    tiles = tile_sets()["kana"]
     with live_server(tmp_path) as server, chromium() as browser:
-        page = open_page(browser, server.url("/flashcards/roman"))
-        drilled = page.evaluate(DRILL)
-    # Replayed through taut.core.flashcards, every card asked was due in its round (or new),
-    # and the boxes, counts and confusions come out the same.
-    deck = fc.Deck()
-    new_in_round: dict[int, int] = {}
-    due: set[tuple[int, str]] = set()
-    for i, (number, tile, direction) in enumerate(drilled["asked"]):
-        if number != deck.round:  # a round begins: all that was due in the last was asked
-            assert not due, f"round {deck.round} left out {due}"
-            due = {k for k, s in deck.cards.items() if fc.is_due(s.box, number)}
-        due.discard((tile, direction))
-        state = deck.cards.get((tile, direction))
-        if state is None:
-            new_in_round[number] = new_in_round.get(number, 0) + 1
-        else:
-            assert fc.is_due(state.box, number), (number, tile, direction, state)
-        deck = replace(deck, round=number)
-        wrong = tile == 0 or i % 7 == 0
-        deck = fc.record(
-            deck, fc.Card("roman", tile, direction), (tile + 1) % 26 if wrong else tile
-        )
-    assert max(new_in_round.values()) == fc.NEW_PER_ROUND
-    mirrored = Progress.from_json({"version": 1, "sets": {"roman": drilled["deck"]}})
-    got = mirrored.deck("roman")
-    fc.fit(got, tiles)
-    assert got.cards == deck.cards
-    assert got.confusions == deck.confusions
-    rounds = [n for n, t, d in drilled["asked"] if (t, d) == (0, fc.BOARD_TO_OTHER)]
-    assert rounds == list(range(rounds[0], rounds[0] + len(rounds)))
+        page = open_page(browser, server.url("/tiles/kana"))
+        page.evaluate("(raw) => localStorage.setItem('taut:flashcards', raw)", old.strip())
+        page.goto(server.url("/flashcards/kana"))
+        expect(page.get_by_role("status")).to_contain_text("it is now scheduled by FSRS")
+        expect(page.locator("#fc-meta")).to_have_attribute("data-reason", "due")
+        stored = json.loads(page.evaluate("() => localStorage.getItem('taut:flashcards')"))
+        assert stored["version"] == 2
+        before = Progress.from_json(json.loads(old)).deck("kana")
+        deck = Progress.from_json(stored).deck("kana")
+        assert {k: (s.right, s.wrong) for k, s in deck.cards.items()} == {
+            k: (s.right, s.wrong) for k, s in before.cards.items()
+        }
+        assert deck.confusions == before.confusions
+        answer(page, tiles, right=True)
+        expect(page.get_by_role("status")).to_contain_text("Again in")
+        assert page_errors(page) == []
+
+
+def test_a_letter_is_signed_to_the_camera(tmp_path: Path) -> None:
+    from tests.test_browser_words import FEED, signing
+
+    name = next(n for n, ts in tile_sets().items() if ts.sign_files)
+    tiles = tile_sets()[name]
+    with live_server(tmp_path) as server, chromium() as browser:
+        page = open_page(browser, server.url(f"/flashcards/{name}?hands=test"))
+        expect(page.locator(".fc")).to_have_attribute("data-ready", "true")
+        page.get_by_label(f"{tiles.board_kind} → sign it to the camera").check()
+        expect(page.locator("#fc-face")).to_have_attribute("data-direction", fc.BOARD_TO_SIGN)
+        expect(page.locator("#fc-video")).to_be_visible()
+        letter = page.locator("#fc-face .fc-text").inner_text()
+        tile = tiles.find_board(letter)
+        assert tile is not None
+        expect(page.get_by_role("status")).to_contain_text("Sign it to the camera.")
+        frames, gap = signing(tiles.tiles[tile].other.text)
+        assert page.evaluate(FEED, [frames, gap, "#fc-feedback", None, "Right:"])
+        expect(page.get_by_role("status")).to_contain_text("Right:")
+        raw = page.evaluate("() => localStorage.getItem('taut:flashcards')")
+        deck = Progress.from_json(json.loads(raw)).deck(name)
+        assert deck.cards[(tile, fc.BOARD_TO_SIGN)].right == 1
+        # The summary now counts the signed cards too.
+        expect(page.locator("#fc-summary")).to_contain_text("Accuracy: 1 right of 1")
+        assert page_errors(page) == []

@@ -1,22 +1,31 @@
-"""The flash-card scheduler (taut.core.flashcards): Leitner boxes, missed cards sooner,
-choices that prefer confusions, the summary, and progress JSON read strictly."""
+"""The flash-card scheduler (taut.core.flashcards): FSRS memory checked against the fsrs
+library, the choice of the next card (due first, then new, then studying ahead), choices
+that prefer confusions, the summary, and progress JSON read strictly (version 2, and
+version 1 files of Leitner boxes converted)."""
 
 from __future__ import annotations
 
 import itertools
 import json
+import random
 from collections import defaultdict
 from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import fsrs
 import pytest
 
 from taut.core import flashcards as fc
+from taut.core import fsrs_schedule as fs
 from taut.core.errors import TautError
-from taut.core.flashcards import Card, Deck, Progress, ProgressError
+from taut.core.flashcards import Card, CardState, Deck, Progress, ProgressError
 from taut.core.registry import tile_sets
 from taut.core.tileset import TileSet
+
+FIXTURES = Path(__file__).parent / "fixtures"
+T0 = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
 
 
 @pytest.fixture(scope="module")
@@ -24,119 +33,143 @@ def roman() -> TileSet:
     return tile_sets()["roman"]
 
 
-Answerer = Callable[[Card], int | None]
+def seen(tile: int, due: datetime, direction: str = fc.BOARD_TO_OTHER) -> tuple[Any, CardState]:
+    """A card answered once, due at ``due`` (hand-made decks)."""
+    memory = fs.Memory("review", None, 3.0, 5.0, due, due - timedelta(days=3))
+    return (tile, direction), CardState(memory, right=1)
 
 
-def drill(
-    tiles: TileSet,
-    answers: int,
-    answer: Answerer,
-    seed: int = 1,
-    directions: tuple[str, ...] = fc.DIRECTIONS,
-    deck: Deck | None = None,
-) -> tuple[Deck, list[tuple[int, Card]]]:
-    """Play ``answers`` cards, answering with ``answer``; the deck and (round, card) asked."""
-    deck = deck or Deck()
-    asked: list[tuple[int, Card]] = []
-    for _ in range(answers):
-        card, deck = fc.next_card(deck, tiles, directions, seed)
-        asked.append((deck.round, card))
-        deck = fc.record(deck, card, answer(card))
-    return deck, asked
+# -- FSRS memory ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("box", "due_rounds"),
-    [
-        (1, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]),
-        (2, [2, 4, 6, 8, 10, 12, 14, 16]),
-        (3, [4, 8, 12, 16]),
-        (4, [8, 16]),
-        (5, [16]),
-    ],
-)
-def test_box_b_is_reviewed_every_2_to_the_b_minus_1_rounds(box: int, due_rounds: list[int]) -> None:
-    assert [r for r in range(1, 17) if fc.is_due(box, r)] == due_rounds
+def test_a_review_history_gives_the_dates_the_fsrs_library_gives() -> None:
+    rng = random.Random(4)
+    scheduler = fsrs.Scheduler(enable_fuzzing=False)
+    theirs = fsrs.Card(card_id=1, due=T0)
+    ours = fs.new_memory(T0)
+    now = T0
+    states = set()
+    for _ in range(40):
+        right = rng.random() < 0.75
+        rating = fsrs.Rating.Good if right else fsrs.Rating.Again
+        theirs, _log = scheduler.review_card(theirs, rating, now)
+        ours = fs.review(ours, right, now)
+        assert ours.due == theirs.due and ours.last_review == theirs.last_review
+        assert ours.stability == pytest.approx(theirs.stability)
+        assert ours.difficulty == pytest.approx(theirs.difficulty)
+        assert fs.STATES[ours.state] == theirs.state and ours.step == theirs.step
+        states.add(ours.state)
+        # The next answer comes on time, late or early (studying ahead).
+        now = max(now, theirs.due + timedelta(hours=rng.choice([-20, 0, 0, 5, 40])))
+    assert states == set(fs.STATES)  # the history went through every state
 
 
-def test_right_moves_up_to_box_5_and_wrong_goes_back_to_box_1(roman: TileSet) -> None:
+def test_right_rates_good_and_wrong_rates_again() -> None:
     card = Card("roman", 3, fc.BOARD_TO_OTHER)
-    deck = Deck(round=1)
-    boxes = []
-    for _ in range(6):
-        deck = fc.record(deck, card, 3)
-        boxes.append(deck.cards[card.key].box)
-    assert boxes == [2, 3, 4, 5, 5, 5]
-    deck = fc.record(deck, card, 4)
-    state = deck.cards[card.key]
-    assert (state.box, state.right, state.wrong) == (1, 6, 1)
+    right = fc.record(Deck(), card, 3, T0).cards[card.key]
+    wrong = fc.record(Deck(), card, 4, T0).cards[card.key]
+    scheduler = fsrs.Scheduler(enable_fuzzing=False)
+    good, _ = scheduler.review_card(fsrs.Card(card_id=1, due=T0), fsrs.Rating.Good, T0)
+    again, _ = scheduler.review_card(fsrs.Card(card_id=1, due=T0), fsrs.Rating.Again, T0)
+    assert (right.due, right.right, right.wrong) == (good.due, 1, 0)
+    assert (wrong.due, wrong.right, wrong.wrong) == (again.due, 0, 1)
+    assert wrong.due - T0 == timedelta(minutes=1) < right.due - T0
 
 
-def test_a_missed_card_comes_back_every_round_a_known_one_ever_more_rarely(
+def test_times_without_a_zone_are_refused() -> None:
+    with pytest.raises(ValueError, match="no time zone"):
+        fs.new_memory(datetime(2026, 1, 1))
+
+
+# -- the next card -------------------------------------------------------------------------
+
+
+def test_the_most_overdue_due_card_comes_first(roman: TileSet) -> None:
+    deck = Deck(
+        dict(
+            [
+                seen(1, T0 - timedelta(hours=1)),
+                seen(2, T0 - timedelta(days=2)),
+                seen(3, T0 + timedelta(hours=1)),
+            ]
+        )
+    )
+    pick = fc.next_card(deck, roman, now=T0, new_left=5)
+    assert (pick.card.key, pick.reason) == ((2, fc.BOARD_TO_OTHER), fc.DUE)
+    # The card just answered waits while another is due.
+    pick = fc.next_card(deck, roman, now=T0, avoid={(2, fc.BOARD_TO_OTHER)})
+    assert pick.card.tile == 1
+    # A card due in the other direction is not asked when one direction is wanted.
+    other = Deck(dict([seen(4, T0 - timedelta(days=9), fc.OTHER_TO_BOARD), seen(1, T0)]))
+    assert fc.next_card(other, roman, (fc.BOARD_TO_OTHER,), now=T0).card.tile == 1
+
+
+def test_new_cards_come_when_nothing_is_due_a_few_a_sitting(roman: TileSet) -> None:
+    deck = Deck(dict([seen(1, T0 + timedelta(hours=3)), seen(2, T0 + timedelta(hours=1))]))
+    fresh = fc.next_card(deck, roman, now=T0, seed=5, new_left=1)
+    assert fresh.reason == fc.NEW and fresh.card.key not in deck.cards
+    # None left this sitting: study ahead, the card due soonest.
+    ahead = fc.next_card(deck, roman, now=T0, seed=5, new_left=0)
+    assert (ahead.card.tile, ahead.reason) == (2, fc.AHEAD)
+    assert fc.next_card(deck, roman, now=T0, new_left=0, avoid={(2, "board->other")}).card.tile == 1
+    # Nothing seen and no new card allowed: still a card.
+    assert fc.next_card(Deck(), roman, now=T0, new_left=0).reason == fc.NEW
+
+
+def test_the_order_of_new_cards_follows_the_seed(roman: TileSet) -> None:
+    def first_new(seed: int) -> list[tuple[int, str]]:
+        deck, keys = Deck(), []
+        for _ in range(fc.NEW_PER_SITTING):
+            pick = fc.next_card(deck, roman, now=T0, seed=seed, new_left=1)
+            keys.append(pick.card.key)
+            deck = fc.record(deck, pick.card, pick.card.tile, T0 + timedelta(minutes=1))
+        return keys
+
+    assert first_new(3) == first_new(3)
+    assert first_new(3) != first_new(4)
+    with pytest.raises(ProgressError, match="direction"):
+        fc.next_card(Deck(), roman, ("sideways",), now=T0)
+
+
+def sittings(
+    tiles: TileSet, days: int, per_day: int, answer: Callable[[Card], int | None]
+) -> tuple[Deck, dict[Card, list[int]]]:
+    """A sitting a day of ``per_day`` answers 20 seconds apart: the deck, and the days on
+    which each card was asked."""
+    deck = Deck()
+    days_asked: dict[Card, list[int]] = defaultdict(list)
+    for day in range(days):
+        now = T0 + timedelta(days=day)
+        last: tuple[int, str] | None = None
+        new_left = fc.NEW_PER_SITTING
+        for _ in range(per_day):
+            pick = fc.next_card(
+                deck, tiles, now=now, seed=1, new_left=new_left, avoid={last} if last else ()
+            )
+            if pick.reason == fc.NEW:
+                new_left -= 1
+            if pick.reason != fc.AHEAD:
+                days_asked[pick.card].append(day)
+            deck = fc.record(deck, pick.card, answer(pick.card), now)
+            last = pick.card.key
+            now += timedelta(seconds=20)
+    return deck, days_asked
+
+
+def test_a_missed_card_comes_back_every_sitting_a_known_one_ever_more_rarely(
     roman: TileSet,
 ) -> None:
-    # Always miss tile 0 both ways, know every other tile: over many rounds the missed cards
-    # are asked in every round after they first appear; a known card's gaps grow to 16.
-    deck, asked = drill(roman, 600, lambda c: (c.tile + 1) % 26 if c.tile == 0 else c.tile)
-    rounds: dict[Card, list[int]] = defaultdict(list)
-    for number, card in asked:
-        rounds[card].append(number)
-    for direction in fc.DIRECTIONS:
-        missed = rounds[Card("roman", 0, direction)]
-        assert len(missed) > 10
-        assert missed == list(range(missed[0], missed[0] + len(missed)))
-    known = [r for c, r in rounds.items() if c.tile != 0 and len(r) >= 5]
-    assert known, "no known card was asked five times"
-    for seen in known:
-        gaps = [b - a for a, b in itertools.pairwise(seen)]
-        assert gaps == sorted(gaps), f"gaps shrink: {gaps}"
-        assert gaps[-1] >= 8
-    assert deck.cards[(0, fc.BOARD_TO_OTHER)].box == 1
-    # A card is asked at most once a round.
-    assert len(asked) == len(set(asked))
-
-
-def test_new_cards_come_a_few_a_round_and_the_round_is_shuffled(roman: TileSet) -> None:
-    card, deck = fc.next_card(Deck(), roman, fc.DIRECTIONS, seed=5)
-    assert deck.round == 1 and len(deck.queue) == fc.NEW_PER_ROUND
-    assert card.key == deck.queue[0]
-    other_seed = fc.next_card(Deck(), roman, fc.DIRECTIONS, seed=6)[1]
-    assert other_seed.queue != deck.queue
-
-
-def test_the_same_seed_and_answers_ask_the_same_cards(roman: TileSet) -> None:
-    def answer(c: Card) -> int:
-        return c.tile if c.tile % 3 else (c.tile + 2) % 26
-
-    first = drill(roman, 80, answer, seed=11)
-    again = drill(roman, 80, answer, seed=11)
-    other = drill(roman, 80, answer, seed=12)
-    assert first == again
-    assert [c for _, c in first[1]] != [c for _, c in other[1]]
-
-
-def test_only_the_wanted_direction_is_asked(roman: TileSet) -> None:
-    _, asked = drill(roman, 60, lambda c: c.tile, directions=(fc.OTHER_TO_BOARD,))
-    assert {c.direction for _, c in asked} == {fc.OTHER_TO_BOARD}
-    with pytest.raises(ProgressError, match="direction"):
-        fc.next_card(Deck(), roman, ("sideways",))
-
-
-def test_a_new_round_does_not_start_with_the_card_just_missed(roman: TileSet) -> None:
-    # Only one card known by then (box 1, due every round): after it is missed at the end
-    # of a round, the next round begins with another card whenever there is one.
-    _deck, asked = drill(roman, 200, lambda c: None)
-    for (_, a), (_, b) in itertools.pairwise(asked):
-        assert a != b
-
-
-def test_skip_puts_the_card_at_the_end_of_its_round(roman: TileSet) -> None:
-    card, deck = fc.next_card(Deck(), roman, fc.DIRECTIONS, 3)
-    skipped = fc.skip(deck, card)
-    assert skipped.queue == (*deck.queue[1:], card.key)
-    assert skipped.cards == deck.cards
-    following, _ = fc.next_card(skipped, roman, fc.DIRECTIONS, 3)
-    assert following != card
+    deck, asked = sittings(roman, 40, 25, lambda c: (c.tile + 1) % 26 if c.tile == 0 else c.tile)
+    always_missed = [days for card, days in asked.items() if card.tile == 0]
+    assert always_missed, "tile 0 was never asked"
+    for days in always_missed:
+        assert sorted(set(days)) == list(range(days[0], 40))
+    known = [sorted(set(d)) for c, d in asked.items() if c.tile != 0 and len(set(d)) >= 4]
+    assert known, "no known card was asked on four days"
+    for days in known:
+        gaps = [b - a for a, b in itertools.pairwise(days)]
+        assert gaps[-1] > gaps[0] and gaps[-1] >= 7, gaps
+    assert deck.cards[(0, fc.BOARD_TO_OTHER)].memory.state in ("learning", "relearning")
 
 
 def test_typed_answers_any_case_and_aliases() -> None:
@@ -150,54 +183,72 @@ def test_typed_answers_any_case_and_aliases() -> None:
     assert fc.answer_tile(kana, Card("kana", ka, fc.BOARD_TO_OTHER), "KA") == ka
 
 
-def test_the_summary_counts_boxes_accuracy_misses_and_confusions(roman: TileSet) -> None:
-    deck = Deck(round=1)
+def test_the_summary_counts_cards_accuracy_misses_and_confusions(roman: TileSet) -> None:
+    deck = Deck()
     four, six = Card("roman", 3, fc.BOARD_TO_OTHER), Card("roman", 5, fc.OTHER_TO_BOARD)
-    deck = fc.record(deck, four, 5)  # IV answered as VI
-    deck = fc.record(deck, four, 5)
-    deck = fc.record(deck, six, 3)  # VI taken for 4: the same pair, the other way
-    deck = fc.record(deck, six, None)  # an answer that names no tile: no confusion
-    deck = fc.record(deck, Card("roman", 9, fc.BOARD_TO_OTHER), 9)
-    summary = fc.summarize(deck, roman)
-    assert summary.boxes == (2, 1, 0, 0, 0)
+    deck = fc.record(deck, four, 5, T0)  # IV answered as VI
+    deck = fc.record(deck, four, 5, T0)
+    deck = fc.record(deck, six, 3, T0)  # VI taken for 4: the same pair, the other way
+    deck = fc.record(deck, six, None, T0)  # an answer that names no tile: no confusion
+    ten = Card("roman", 9, fc.BOARD_TO_OTHER)
+    deck = fc.record(fc.record(deck, ten, 9, T0), ten, 9, T0 + timedelta(minutes=10))
+    summary = fc.summarize(deck, roman, now=T0 + timedelta(minutes=20))
+    assert (summary.due, summary.learning, summary.known) == (2, 2, 1)
     assert summary.unseen == 52 - 3
-    assert (summary.right, summary.wrong) == (1, 4)
-    assert summary.accuracy == pytest.approx(0.2)
+    assert (summary.right, summary.wrong) == (2, 4)
+    assert summary.accuracy == pytest.approx(1 / 3)
     assert summary.confusions == (fc.Confusion(3, 5, 3),)
     assert [(m.card, m.wrong) for m in summary.missed] == [(four, 2), (six, 2)]
     lines = summary.lines(roman)
+    assert "Due now: 2; learning: 2; known: 1; not seen yet: 49." in lines
     assert "You mixed up IV (4) and VI (6) 3 times." in lines
-    assert "Accuracy: 1 right of 5 (20%)." in lines
+    assert "Accuracy: 2 right of 6 (33%)." in lines
     assert any(
         line.startswith("Practise IV (4), number → Roman numeral: missed twice") for line in lines
     )
-    # Confusions of one direction only, when one direction is drilled.
-    one_way = fc.summarize(deck, roman, (fc.OTHER_TO_BOARD,))
+    one_way = fc.summarize(deck, roman, (fc.OTHER_TO_BOARD,), now=T0)
     assert one_way.confusions == (fc.Confusion(3, 5, 1),)
     assert one_way.unseen == 26 - 1
+    assert fc.summarize(Deck(), roman, now=T0).lines(roman)[-1] == "No answers yet."
+
+
+@pytest.mark.parametrize(
+    ("seconds", "said"),
+    [(0, "now"), (60, "in 1 minute"), (600, "in 10 minutes"), (7200, "in 2 hours"),
+     (3 * 86400, "in 3 days")],
+)  # fmt: skip
+def test_until_says_when_a_card_comes_back(seconds: int, said: str) -> None:
+    assert fc.until(T0 + timedelta(seconds=seconds), T0) == said
 
 
 def test_choices_hold_the_answer_and_prefer_the_tiles_confused_before(roman: TileSet) -> None:
     card = Card("roman", 3, fc.BOARD_TO_OTHER)
-    deck = Deck(round=4)
+    deck = Deck()
     for given in (5, 5, 8):
-        deck = fc.record(deck, card, given)
-    deck = fc.record(deck, Card("roman", 20, fc.OTHER_TO_BOARD), 3)
+        deck = fc.record(deck, card, given, T0)
+    deck = fc.record(deck, Card("roman", 20, fc.OTHER_TO_BOARD), 3, T0)
     assert fc.confused_with(deck, 3) == [(5, 2), (8, 1), (20, 1)]
     offered = fc.choices(deck, roman, card, seed=9)
     assert len(offered) == fc.CHOICES == len(set(offered))
     assert {3, 5, 8, 20} <= set(offered)
     assert offered == fc.choices(deck, roman, card, seed=9)
-    fresh = [fc.choices(Deck(round=4), roman, card, seed=s) for s in range(8)]
+    fresh = [fc.choices(Deck(), roman, card, seed=s) for s in range(8)]
     assert all(3 in f for f in fresh) and len({tuple(f) for f in fresh}) > 1
     assert sorted(fc.choices(Deck(), roman, card, n=40)) == list(range(26))
 
 
+# -- progress JSON -------------------------------------------------------------------------
+
+
+def drilled(tiles: TileSet) -> Deck:
+    deck, _ = sittings(tiles, 3, 12, lambda c: c.tile if c.tile % 4 else (c.tile + 1) % 26)
+    return deck
+
+
 def test_progress_round_trips_through_json_and_a_file(roman: TileSet, tmp_path: Path) -> None:
-    deck, _ = drill(roman, 37, lambda c: c.tile if c.tile % 4 else (c.tile + 1) % 26)
-    progress = Progress().with_deck("roman", deck).with_deck("other", Deck())
+    progress = Progress().with_deck("roman", drilled(roman)).with_deck("other", Deck())
     data = json.loads(json.dumps(progress.to_json()))
-    assert data["version"] == fc.VERSION
+    assert data["version"] == fc.VERSION == 2
     assert Progress.from_json(data) == progress
     path = tmp_path / "deep" / "flashcards.json"
     progress.save(path)
@@ -207,9 +258,9 @@ def test_progress_round_trips_through_json_and_a_file(roman: TileSet, tmp_path: 
 
 
 def _valid() -> dict[str, Any]:
-    deck = fc.record(
-        Deck(round=2, queue=((4, fc.OTHER_TO_BOARD),)), Card("r", 1, "board->other"), 2
-    )
+    deck = fc.record(Deck(), Card("r", 1, "board->other"), 2, T0)
+    deck = fc.record(deck, Card("r", 4, "other->board"), 4, T0)
+    deck = fc.record(deck, Card("r", 4, "other->board"), 4, T0 + timedelta(minutes=10))
     return Progress({"roman": deck}).to_json()
 
 
@@ -232,20 +283,25 @@ def _set(path: str, value: Any) -> Callable[[dict[str, Any]], None]:
 @pytest.mark.parametrize(
     ("change", "words"),
     [
-        (_set("version", 2), "version 2"),
+        (_set("version", 3), "version 3 is not known"),
         (_set("version", True), "version: expected an integer"),
         (_set("version", KeyError), "'version' is missing"),
         (_set("extra", 1), "unknown field 'extra'"),
         (_set("sets", []), "sets: expected an object"),
-        (_set("sets/roman/round", -1), "sets.roman.round: -1 is out of range"),
-        (_set("sets/roman/cards/0/box", 6), "sets.roman.cards[0].box: 6 is out of range (1..5)"),
-        (_set("sets/roman/cards/0/box", "2"), "cards[0].box: expected an integer"),
+        (_set("sets/roman/round", 1), "unknown field 'round'"),
+        (_set("sets/roman/cards/0/state", "asleep"), "cards[0].state: 'asleep' is not one of"),
+        (_set("sets/roman/cards/0/step", None), "cards[0].step: a card in learning has a step"),
+        (_set("sets/roman/cards/1/step", 0), "cards[1].step: a card in review has null"),
+        (_set("sets/roman/cards/0/stability", -1), "cards[0].stability: -1 is out of range"),
+        (_set("sets/roman/cards/0/stability", "2"), "cards[0].stability: expected a number"),
+        (_set("sets/roman/cards/0/difficulty", 11), "cards[0].difficulty: 11 is out of range"),
+        (_set("sets/roman/cards/0/due", "soon"), "cards[0].due: 'soon' is not a date"),
+        (_set("sets/roman/cards/0/due", "2026-01-01T10:00"), "has no time zone"),
+        (_set("sets/roman/cards/0/last_review", None), "cards[0].last_review: expected a date"),
         (_set("sets/roman/cards/0/wrong", -2), "cards[0].wrong"),
         (_set("sets/roman/cards/0/direction", "up"), "'up' is not a direction"),
         (_set("sets/roman/cards/0/colour", "red"), "unknown field 'colour'"),
-        (_set("sets/roman/queue/0", [4]), "queue[0]: expected [TILE, DIRECTION]"),
-        (_set("sets/roman/queue", {}), "queue: expected a list"),
-        (_set("sets/roman/last", "x"), "last: expected [TILE, DIRECTION]"),
+        (_set("sets/roman/cards", {}), "cards: expected a list"),
         (_set("sets/roman/confusions/0/given", 1), "confused with itself"),
         (_set("sets/roman/confusions/0/count", 0), "count: 0 is out of range"),
         (_set("sets/roman/confusions", KeyError), "'confusions' is missing"),
@@ -271,7 +327,7 @@ def test_a_card_listed_twice_is_refused() -> None:
         Progress.from_json(data)
 
 
-@pytest.mark.parametrize("text", ["", "{", "[]", '{"version": 1}', "\xff"])
+@pytest.mark.parametrize("text", ["", "{", "[]", '{"version": 2}', "\xff"])
 def test_a_malformed_progress_file_names_the_file(tmp_path: Path, text: str) -> None:
     path = tmp_path / "p.json"
     path.write_text(text, encoding="latin-1")
@@ -280,10 +336,10 @@ def test_a_malformed_progress_file_names_the_file(tmp_path: Path, text: str) -> 
 
 
 def test_progress_that_names_tiles_the_set_lacks_is_refused(roman: TileSet) -> None:
-    deck = fc.record(Deck(round=1), Card("roman", 30, fc.BOARD_TO_OTHER), 30)
+    deck = fc.record(Deck(), Card("roman", 30, fc.BOARD_TO_OTHER), 30, T0)
     with pytest.raises(ProgressError, match="names tile 30, but the set has 26 tiles"):
-        fc.next_card(deck, roman)
-    fc.fit(fc.record(Deck(), Card("roman", 25, fc.BOARD_TO_OTHER), 0), roman)
+        fc.next_card(deck, roman, now=T0)
+    fc.fit(fc.record(Deck(), Card("roman", 25, fc.BOARD_TO_OTHER), 0, T0), roman)
 
 
 def test_a_file_that_cannot_be_written_is_a_clear_error(tmp_path: Path) -> None:
@@ -292,3 +348,55 @@ def test_a_file_that_cannot_be_written_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(ProgressError, match="cannot write the progress file"):
         Progress().save(blocker / "p.json")
     assert [p.name for p in tmp_path.iterdir()] == ["a-file"]
+
+
+# -- version 1: Leitner boxes --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "name", ["flashcards_v1_terminal.json", "flashcards_v1_browser.json"]
+)  # fmt: skip
+def test_a_version_1_file_of_leitner_boxes_is_converted(name: str, tmp_path: Path) -> None:
+    # Written by the Leitner scheduler (the terminal's file; the browser's localStorage).
+    old = json.loads((FIXTURES / name).read_text())
+    assert old["version"] == 1
+    progress = Progress.load(FIXTURES / name, T0)
+    assert progress.converted and set(progress.sets) == set(old["sets"])
+    sets = tile_sets()
+    for set_name, raw in old["sets"].items():
+        deck = progress.deck(set_name)
+        fc.fit(deck, sets[set_name])
+        assert len(deck.cards) == len(raw["cards"]) > 10
+        for item in raw["cards"]:
+            state = deck.cards[(item["tile"], item["direction"])]
+            days = 2 ** (item["box"] - 1)
+            assert (state.right, state.wrong) == (item["right"], item["wrong"])
+            assert state.memory.state == "review" and state.memory.stability == days
+            assert state.due == T0 and state.memory.last_review == T0 - timedelta(days=days)
+            # Recall is predicted at the desired retention: due now, as the boxes were.
+            assert fs.retrievability(state.memory, T0) == pytest.approx(0.9)
+        assert sum(deck.confusions.values()) == sum(c["count"] for c in raw["confusions"])
+        # Every converted card is due, so the next card is one of them (most overdue first).
+        assert fc.next_card(deck, sets[set_name], now=T0).reason == fc.DUE
+    # Saved, it is version 2, and reads back the same.
+    path = tmp_path / "p.json"
+    progress.save(path)
+    assert json.loads(path.read_text())["version"] == 2
+    again = Progress.load(path)
+    assert not again.converted and again.sets == progress.sets
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "words"),
+    [
+        ("box", 6, "box: 6 is out of range (1..5)"),
+        ("direction", "board->sign", "is not a direction"),
+        ("colour", "red", "unknown field 'colour'"),
+    ],
+)
+def test_a_malformed_version_1_file_is_refused(path: str, value: Any, words: str) -> None:
+    old = json.loads((FIXTURES / "flashcards_v1_terminal.json").read_text())
+    old["sets"]["roman"]["cards"][0][path] = value
+    with pytest.raises(ProgressError) as caught:
+        Progress.from_json(old, T0)
+    assert words in str(caught.value)

@@ -1,13 +1,15 @@
 """`taut flashcards SET`: typed answers right and wrong, choices by number for pictures,
 help / skip / quit, the progress file written and taken up again, and bad input (exit 2).
 
-The cards a sitting asks are predicted with the scheduler itself (same seed, same answers),
-so the answers typed here are right or wrong on purpose."""
+The cards a sitting asks are predicted with the scheduler itself (same seed, same answers,
+the clock held still), so the answers typed here are right or wrong on purpose."""
 
 from __future__ import annotations
 
 import json
+import shutil
 from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -21,6 +23,14 @@ from taut.core.tileset import TileSet
 
 runner = CliRunner()
 SEED = 1
+NOW = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+@pytest.fixture(autouse=True)
+def still_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every sitting here happens at NOW."""
+    monkeypatch.setattr(fc, "now_utc", lambda: NOW)
 
 
 def invoke(*args: str, input: str = "", env: dict[str, str | None] | None = None) -> Result:
@@ -38,8 +48,13 @@ def plan(
     next tile's face, or what ``typed`` says); the deck after it and the cards asked."""
     lines: list[str] = []
     cards: list[Card] = []
+    new_left = fc.NEW_PER_SITTING
     for good in right:
-        card, deck = fc.next_card(deck, tiles, directions, SEED)
+        last = {cards[-1].key} if cards else set()
+        card = fc.next_card(
+            deck, tiles, directions, now=NOW, seed=SEED, new_left=new_left, avoid=last
+        ).card
+        new_left -= card.key not in deck.cards
         given = card.tile if good else (card.tile + 1) % len(tiles)
         if typed is not None:
             line, given = typed(deck, card, good)
@@ -49,7 +64,7 @@ def plan(
             face = tile.other if card.direction == fc.BOARD_TO_OTHER else tile.board
             lines.append(face.text.lower())  # any case is accepted
         cards.append(card)
-        deck = fc.record(deck, card, given)
+        deck = fc.record(deck, card, given, NOW)
     return deck, lines, cards
 
 
@@ -76,7 +91,7 @@ def test_right_and_wrong_typed_answers_and_the_progress_file(tmp_path: Path) -> 
                input="\n".join(lines) + "\n")  # fmt: skip
     assert r.exit_code == 0, r.output
     assert Progress.load(path).deck("roman") == again
-    summary = fc.summarize(again, roman)
+    summary = fc.summarize(again, roman, now=NOW)
     assert (summary.right, summary.wrong) == (2, 3)
     assert "Accuracy: 2 right of 5 (40%)." in r.output
 
@@ -133,20 +148,18 @@ def test_choices_for_typed_sets_too(tmp_path: Path) -> None:
 def test_help_skip_and_quit(tmp_path: Path) -> None:
     roman = tile_sets()["roman"]
     path = tmp_path / "p.json"
-    first, deck = fc.next_card(Deck(), roman, fc.DIRECTIONS, SEED)
-    deck = fc.skip(deck, first)
-    second, deck = fc.next_card(deck, roman, fc.DIRECTIONS, SEED)
+    first = fc.next_card(Deck(), roman, now=NOW, seed=SEED).card
+    second = fc.next_card(Deck(), roman, now=NOW, seed=SEED, avoid={first.key}).card
     face = roman.tiles[second.tile]
     answer = face.other.text if second.direction == fc.BOARD_TO_OTHER else face.board.text
     r = invoke("roman", "--seed", str(SEED), "--progress", str(path),
                input=f"help\nskip\n{answer}\nquit\n")  # fmt: skip
     assert r.exit_code == 0, r.output
     out = r.output
-    assert "`skip` puts this card at the end of the round" in out
+    assert "`skip` puts this card after the others" in out
     assert "This time: 1 right of 1." in out and "Summary" in out
     saved = Progress.load(path).deck("roman")
-    assert list(saved.cards) == [second.key]
-    assert saved.queue[-1] == first.key  # the skipped card waits at the end of the round
+    assert list(saved.cards) == [second.key]  # the skipped card is not answered
 
 
 def test_end_of_input_stops_with_the_summary(tmp_path: Path) -> None:
@@ -191,7 +204,7 @@ def test_a_malformed_progress_file_is_refused(tmp_path: Path, text: str, words: 
 
 def test_progress_naming_tiles_the_set_lacks_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "p.json"
-    deck = fc.record(Deck(round=1), Card("roman", 99, fc.BOARD_TO_OTHER), 99)
+    deck = fc.record(Deck(), Card("roman", 99, fc.BOARD_TO_OTHER), 99, NOW)
     Progress({"roman": deck}).save(path)
     r = invoke("roman", "--progress", str(path))
     assert r.exit_code == 2
@@ -213,3 +226,44 @@ def test_a_progress_file_that_cannot_be_used_is_refused(tmp_path: Path) -> None:
     r = invoke("roman", "--progress", str(blocker / "p.json"), input="1\n")
     assert r.exit_code == 2
     assert "cannot read the progress file" in r.stderr and "p.json" in r.stderr
+
+
+def test_a_sitting_says_why_a_card_comes_and_when_it_comes_back(tmp_path: Path) -> None:
+    roman = tile_sets()["roman"]
+    _, lines, _ = plan(roman, Deck(), [True, False])
+    r = invoke("roman", "--cards", "2", "--seed", str(SEED), "--progress",
+               str(tmp_path / "p.json"), input="\n".join(lines) + "\n")  # fmt: skip
+    assert r.exit_code == 0, r.output
+    assert r.output.count("· new card") == 2
+    assert "Again in 10 minutes." in r.output and "Again in 1 minute." in r.output
+
+
+def test_new_cards_stop_after_a_few_then_the_sitting_studies_ahead(tmp_path: Path) -> None:
+    roman = tile_sets()["roman"]
+    answers = fc.NEW_PER_SITTING + 3
+    expected, lines, cards = plan(roman, Deck(), [True] * answers)
+    r = invoke("roman", "--cards", str(answers), "--seed", str(SEED), "--progress",
+               str(tmp_path / "p.json"), input="\n".join(lines) + "\n")  # fmt: skip
+    assert r.exit_code == 0, r.output
+    assert r.output.count("· new card") == fc.NEW_PER_SITTING
+    assert "studying ahead" in r.output
+    assert len({c.key for c in cards}) == fc.NEW_PER_SITTING
+    assert Progress.load(tmp_path / "p.json").deck("roman") == expected
+
+
+def test_a_version_1_progress_file_is_converted_and_played_on(tmp_path: Path) -> None:
+    # A file the Leitner scheduler of earlier versions wrote.
+    path = tmp_path / "old.json"
+    shutil.copy(FIXTURES / "flashcards_v1_terminal.json", path)
+    converted = Progress.load(path, NOW)
+    roman = tile_sets()["roman"]
+    expected, lines, _ = plan(roman, converted.deck("roman"), [True, False])
+    r = invoke("roman", "--cards", "2", "--seed", str(SEED), "--progress", str(path),
+               input="\n".join(lines) + "\n")  # fmt: skip
+    assert r.exit_code == 0, r.output
+    assert "Leitner boxes of an earlier version" in r.output
+    assert r.output.count("· due") == 2  # every converted card is due now
+    saved = Progress.load(path)
+    assert json.loads(path.read_text())["version"] == 2 and not saved.converted
+    assert saved.deck("roman") == expected
+    assert saved.deck("asl") == converted.deck("asl")  # the other sets are kept

@@ -9,7 +9,7 @@ from taut.core.game import CHANCE_SEAT, NodeKind
 from taut.core.observation import build_layout, fill_header, header_fields
 from taut.core.presenter import Rule
 from taut.core.registry import plugin as plugin_named
-from taut.games.tracks.commands import tracks_group
+from taut.games.tracks.commands import solve_tracks_command, tracks_group
 from taut.games.tracks.plugin import LEGEND, plugin
 from taut.games.tracks.presenter import TracksPresenter
 from taut.games.tracks.render import render_state
@@ -221,6 +221,7 @@ def test_max_game_length_counts_placements(size: int) -> None:
 
 def test_commands_offer_the_solitaire_group() -> None:
     commands = plugin.commands()
-    assert commands == {"": [tracks_group]}
+    assert commands == {"": [tracks_group], "solve": [solve_tracks_command]}
+    assert solve_tracks_command.name == "tracks"
     assert tracks_group.name == "tracks"
     assert set(tracks_group.commands) == {"puzzle", "solve", "check", "solitaire"}

@@ -1,7 +1,7 @@
-"""``taut flashcards SET``: drill a tile set's faces in the terminal, with Leitner boxes.
+"""``taut flashcards SET``: drill a tile set's faces in the terminal, scheduled by FSRS.
 
 The tile sets come from the game plugins (:func:`taut.core.registry.tile_sets`); the cards,
-the boxes and the summary from :mod:`taut.core.flashcards`. The progress of every set is
+their schedule and the summary from :mod:`taut.core.flashcards`. The progress of every set is
 one JSON file (``flashcards.json`` in the data folder, or ``--progress FILE``), written
 after every answer, so stopping at any moment loses nothing.
 """
@@ -9,7 +9,7 @@ after every answer, so stopping at any moment loses nothing.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import click
@@ -63,6 +63,11 @@ class Session:
     path: Path
     right: int = 0
     wrong: int = 0
+    #: New cards this sitting may still introduce.
+    new_left: int = fc.NEW_PER_SITTING
+    #: The card answered last and the cards skipped: asked only when nothing else is left.
+    last: tuple[int, str] | None = None
+    skipped: set[tuple[int, str]] = field(default_factory=set)
     #: Why the latest write of the progress file failed (None: it holds this sitting).
     save_error: str | None = None
 
@@ -98,8 +103,12 @@ class Session:
         return None
 
 
+#: How the line above a card says why it is asked.
+WHY = {fc.DUE: "due", fc.NEW: "new card", fc.AHEAD: "studying ahead: nothing is due"}
+
+
 def show_card(
-    session: Session, card: Card, number: int, total: int, picks: list[int] | None
+    session: Session, card: Card, number: int, total: int, picks: list[int] | None, why: str
 ) -> str:
     """Print the card; returns the prompt to read its answer with."""
     tiles = session.tiles
@@ -109,11 +118,9 @@ def show_card(
         if card.direction == fc.BOARD_TO_OTHER
         else (tile.other, tiles.other_kind, tiles.board_kind)
     )
-    box = session.deck.cards.get(card.key, fc.CardState()).box
-    seen = "" if card.key in session.deck.cards else ", new"
     console.print(
         f"\n[dim]Card {number} of {total} \u00b7 "
-        f"{escape(fc.direction_label(tiles, card.direction))} \u00b7 box {box}{seen}[/dim]"
+        f"{escape(fc.direction_label(tiles, card.direction))} \u00b7 {why}[/dim]"
     )
     console.print(f"  {escape(kind.capitalize())}: [bold]{escape(face_text(asked))}[/bold]")
     if picks is None:
@@ -129,7 +136,7 @@ def help_text(picks: list[int] | None) -> str:
     """What may be typed at the prompt."""
     typed = "the answer (any case; other accepted spellings work too)"
     how = typed if picks is None else f"the number of your choice (1-{len(picks)})"
-    return f"Type {how}; `skip` puts this card at the end of the round; `quit` stops here."
+    return f"Type {how}; `skip` puts this card after the others; `quit` stops here."
 
 
 @dataclass(frozen=True)
@@ -142,10 +149,10 @@ class Answer:
     text: str = ""
 
 
-def ask(session: Session, card: Card, number: int, total: int) -> Answer:
+def ask(session: Session, card: Card, number: int, total: int, why: str = "") -> Answer:
     """Show ``card`` and read its answer (help is answered here)."""
     picks = session.picks(card)
-    prompt = show_card(session, card, number, total, picks)
+    prompt = show_card(session, card, number, total, picks, why)
     while True:
         try:
             text = console.input(prompt).strip()
@@ -172,10 +179,15 @@ def ask(session: Session, card: Card, number: int, total: int) -> Answer:
 def judge(session: Session, card: Card, answer: Answer) -> None:
     """Record the answer, save, and say whether it was right, with the correct pair."""
     tiles = session.tiles
-    session.keep(fc.record(session.deck, card, answer.tile))
+    now = fc.now_utc()
+    session.keep(fc.record(session.deck, card, answer.tile, now))
+    session.last = card.key
+    back = fc.until(session.deck.cards[card.key].due, now)
     if answer.tile == card.tile:
         session.right += 1
-        console.print(f"[green]Right:[/green] {escape(pair(tiles, card.tile))}.")
+        console.print(
+            f"[green]Right:[/green] {escape(pair(tiles, card.tile))}. [dim]Again {back}.[/dim]"
+        )
         return
     session.wrong += 1
     kind = tiles.other_kind if card.direction == fc.BOARD_TO_OTHER else tiles.board_kind
@@ -184,7 +196,10 @@ def judge(session: Session, card: Card, answer: Answer) -> None:
         if answer.tile is None
         else f"yours is {pair(tiles, answer.tile)}"
     )
-    console.print(f"[red]Wrong:[/red] {escape(pair(tiles, card.tile))}; {escape(yours)}.")
+    console.print(
+        f"[red]Wrong:[/red] {escape(pair(tiles, card.tile))}; {escape(yours)}. "
+        f"[dim]Again {back}.[/dim]"
+    )
 
 
 def play(session: Session, cards: int) -> None:
@@ -192,15 +207,26 @@ def play(session: Session, cards: int) -> None:
     asked = 0
     try:
         while asked < cards:
-            card, deck = fc.next_card(session.deck, session.tiles, session.directions, session.seed)
-            if deck != session.deck:
-                session.keep(deck)
-            answer = ask(session, card, asked + 1, cards)
+            avoid = session.skipped | ({session.last} if session.last else set())
+            pick = fc.next_card(
+                session.deck,
+                session.tiles,
+                session.directions,
+                now=fc.now_utc(),
+                seed=session.seed,
+                new_left=session.new_left,
+                avoid=avoid,
+            )
+            card = pick.card
+            answer = ask(session, card, asked + 1, cards, WHY[pick.reason])
             if answer.word == QUIT:
                 break
             if answer.word == SKIP:
-                session.keep(fc.skip(session.deck, card))
+                session.skipped.add(card.key)
                 continue
+            session.skipped.discard(card.key)
+            if card.key not in session.deck.cards:
+                session.new_left -= 1
             judge(session, card, answer)
             asked += 1
     except KeyboardInterrupt:
@@ -217,7 +243,7 @@ def summarize(session: Session) -> None:
     done = session.right + session.wrong
     if done:
         console.print(f"This time: {session.right} right of {done}.")
-    summary = fc.summarize(session.deck, tiles, session.directions)
+    summary = fc.summarize(session.deck, tiles, session.directions, now=fc.now_utc())
     for line in summary.lines(tiles):
         console.print(escape(line))
     if session.save_error is not None:
@@ -272,22 +298,24 @@ def run(
     seed: int | None,
     offer_choices: bool,
 ) -> None:
-    """Drill a tile set with flash cards in the terminal (Leitner boxes).
+    """Drill a tile set with flash cards in the terminal (scheduled by FSRS).
 
     SET is a tile set's name or a tile set file (FILE.toml, see docs/tilesets.md). Each
     card shows one face of a tile; give the other. A picture is chosen by number
     among described pictures; other answers are typed (any case; other accepted
-    spellings work too). `help` explains, `skip` puts a card at the end of its round,
-    `quit` (or Ctrl-D, Ctrl-C) stops; the summary then says what to practise.
+    spellings work too). `help` explains, `skip` puts a card after the others, `quit`
+    (or Ctrl-D, Ctrl-C) stops; the summary then says what to practise.
 
-    A card answered right moves up a box, a missed one goes back to box 1; box 1 is asked
-    every round, box 2 every 2nd, box 3 every 4th, box 4 every 8th, box 5 every 16th. The
-    progress of every set is kept in one file, written after each answer.
+    FSRS schedules each card: a right answer brings it back later and later (minutes,
+    then days, then weeks), a missed one within minutes. Cards due come first, the most
+    overdue first; then up to 5 new cards a sitting; when nothing is due, the card due
+    soonest. The progress of every set is kept in one file, written after each answer; a
+    file of the Leitner boxes of earlier versions is converted.
     """
     tiles = find_tile_set(tile_set)
     path = progress if progress is not None else progress_path()
     try:
-        loaded = Progress.load(path)
+        loaded = Progress.load(path, fc.now_utc())
         fc.fit(loaded.deck(tiles.name), tiles)
     except ProgressError as exc:
         fail(str(exc))
@@ -304,6 +332,11 @@ def run(
         f"[bold]{escape(tiles.title)}[/bold]: {escape(ways)}. "
         "Type help for help, skip to pass a card, quit to stop."
     )
+    if loaded.converted:
+        console.print(
+            "[dim]The progress file holds Leitner boxes of an earlier version; they are "
+            "now FSRS cards, due today (the file is rewritten at the first answer).[/dim]"
+        )
     play(session, cards)
 
 
@@ -312,7 +345,7 @@ flashcards = FlashcardsCommand(
     "flashcards",
     callback=run,
     help=run.__doc__,
-    short_help="Drill a tile set's faces with flash cards (Leitner boxes).",
+    short_help="Drill a tile set's faces with flash cards (scheduled by FSRS).",
     context_settings={"help_option_names": ["-h", "--help"]},
     params=[
         click.Argument(["tile_set"], metavar="SET"),

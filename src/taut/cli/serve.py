@@ -49,8 +49,21 @@ def data_dir() -> Path:
     metavar="URL",
     help="Another origin whose pages may connect (repeatable); the server's own always may.",
 )
+@click.option(
+    "--vendor",
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    default=None,
+    help="Folder of MediaPipe Hands for signing to the camera, as make vendor fills it "
+    "(default: build/vendor here or in the repository; without it the camera is off).",
+)
 def serve(
-    host: str, port: int, db: str | None, data: Path | None, workers: int, origins: tuple[str, ...]
+    host: str,
+    port: int,
+    db: str | None,
+    data: Path | None,
+    workers: int,
+    origins: tuple[str, ...],
+    vendor: Path | None,
 ) -> None:
     """Play in the browser: every game, against friends through links or the computer.
 
@@ -60,9 +73,14 @@ def serve(
     try:
         import uvicorn
 
-        from taut.server.app import Settings, create_app
+        from taut.server.app import Settings, create_app, mediapipe_folder
     except ImportError as exc:
         fail(f"the server needs the server extra (pip install 'taut[server]'): {exc}")
+    if vendor is not None and mediapipe_folder(vendor) is None:
+        fail(
+            f"--vendor {vendor}: no MediaPipe Hands there; give the folder make vendor fills "
+            "(build/vendor) or the @mediapipe/hands package folder (the one with hands.js)"
+        )
     if db is None:
         folder = data if data is not None else data_dir()
         try:
@@ -75,7 +93,15 @@ def serve(
     else:
         where = f"the database is {db.split('@')[-1]}"
     _check_database(db, where)
-    app = create_app(Settings(database=db, origins=origins, computer_workers=workers))
+    settings = Settings(database=db, origins=origins, computer_workers=workers, vendor=vendor)
+    app = create_app(settings)
+    if app.state.mediapipe is None:
+        err_console.print(
+            "MediaPipe Hands is not installed (make vendor installs it): signing to the "
+            "camera is unavailable; the pages say so and offer the palette.",
+            markup=False,
+            highlight=False,
+        )
     console.print(f"taut serves on http://{host}:{port} ({where}); Ctrl-C stops it.")
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=16_384)
 

@@ -1,73 +1,80 @@
-"""Flash cards over the tile sets: a Leitner-box scheduler, pure and seeded.
+"""Flash cards over the tile sets, scheduled by FSRS: pure, seeded, time passed in.
 
 A :class:`Card` is one tile of a set asked one way: ``board->other`` shows the tile's board
 face and asks for its other face (a letter, then its handshape); ``other->board`` the
-reverse. Every card sits in one of five boxes; the boxes are reviewed at different
-frequencies, so a card that is missed comes back soon and one that is known ever more
-rarely. The rule (``server/static/leitner.js`` follows the same one in the browser):
+reverse; ``board->sign`` shows the board face and the player signs the other face to a
+camera (only where the browser has one). Each card answered at least once has an FSRS
+memory (:mod:`taut.core.fsrs_schedule`): a right answer rates Good, a wrong one Again, and
+the scheduler says when the card is due next (minutes for a new or missed card, then days,
+growing with every right answer).
 
-* Play goes in rounds, numbered from 1. Box ``b`` (1..5) is reviewed in the rounds divisible
-  by ``2 ** (b - 1)``: box 1 every round, box 2 every 2nd, box 3 every 4th, box 4 every 8th,
-  box 5 every 16th (:func:`is_due`).
-* A round asks, once each and in a shuffled order, every card seen before whose box is due,
-  and up to :data:`NEW_PER_ROUND` cards never seen (they start in box 1). A round with
-  nothing to ask is passed over.
-* A right answer moves the card up one box (box 5 keeps it); a wrong one puts it back in
-  box 1, so it is asked again next round. A skipped card goes to the end of its round.
-* When the answer names another tile, the pair is counted as confused; multiple choice
-  offers the tiles confused before first (:func:`choices`), and the summary lists the pairs.
+The next card (:func:`next_card`) is, of the cards asked in the directions wanted:
 
-Every function takes a :class:`Deck` (one set's progress) and returns a new one; the
-shuffles come from ``random.Random`` seeded with a string of the seed, the set and the
-round, so the same seed and the same answers give the same cards. :class:`Progress` holds
-the decks of every set and reads and writes them as JSON (:data:`VERSION`); the browser
-keeps the same JSON in its local storage.
+1. the most overdue card that is due (due date at or before ``now``);
+2. else a card never seen, while the sitting may still introduce one (``new_left``, at
+   most :data:`NEW_PER_SITTING` a sitting), in an order shuffled by the seed;
+3. else the card due soonest ("studying ahead"), so a sitting always has cards.
+
+Cards in ``avoid`` (the card just answered, the cards skipped this sitting) are taken only
+when nothing else is left. When the answer names another tile, the pair is counted as
+confused; multiple choice offers the tiles confused before first (:func:`choices`), and
+the summary lists the pairs. Every function takes a :class:`Deck` (one set's progress) and
+returns a new one; the time is always a parameter, so the same seed, answers and times give
+the same cards. :class:`Progress` holds the decks of every set and reads and writes them as
+JSON (:data:`VERSION` 2; version 1, the Leitner boxes of earlier releases, is converted on
+load). The browser keeps the same JSON in its local storage and asks the server
+(``/api/flashcards/...``), which runs this module: there is one scheduler.
 """
 
 from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from taut.core.errors import TautError
 from taut.core.files import WriteError, write_whole
+from taut.core.fsrs_schedule import STATES, Memory, from_box, new_memory, review, utc
 from taut.core.tileset import TileSet
 
-#: The two ways a card asks: show the board face, give the other; or the reverse.
+#: The two ways a card asks by keyboard: show the board face, give the other; or the reverse.
 BOARD_TO_OTHER = "board->other"
 OTHER_TO_BOARD = "other->board"
 DIRECTIONS: tuple[str, str] = (BOARD_TO_OTHER, OTHER_TO_BOARD)
-#: The number of boxes; box 1 holds new and missed cards.
-BOXES = 5
-#: Cards never seen that one round introduces at most.
-NEW_PER_ROUND = 5
+#: Show the board face and sign the other face to the camera (a set whose other faces are
+#: pictures of hands, in a browser with a camera); scheduled like the others.
+BOARD_TO_SIGN = "board->sign"
+#: Every direction a progress file may hold.
+ALL_DIRECTIONS: tuple[str, ...] = (*DIRECTIONS, BOARD_TO_SIGN)
+#: Cards never seen that one sitting introduces at most.
+NEW_PER_SITTING = 5
 #: Choices offered when the answer is a picture: the right one and five others.
 CHOICES = 6
-#: The version of the progress JSON.
-VERSION = 1
+#: The version of the progress JSON; version 1 (Leitner boxes) is converted on load.
+VERSION = 2
+#: Why a card was chosen (:class:`Pick`).
+DUE, NEW, AHEAD = "due", "new", "ahead"
+#: Days between reviews of the old Leitner boxes 1..5 (box b every 2**(b-1) rounds, read
+#: as days when a version 1 file is converted).
+LEITNER_DAYS = (1, 2, 4, 8, 16)
 
 
 class ProgressError(TautError, ValueError):
     """Flash-card progress is malformed or does not fit its tile set."""
 
 
-def interval(box: int) -> int:
-    """Box ``box`` is reviewed every ``interval(box)`` rounds: 1, 2, 4, 8, 16."""
-    return int(2 ** (box - 1))
-
-
-def is_due(box: int, round_number: int) -> bool:
-    """Whether a card in ``box`` is asked in round ``round_number``."""
-    return round_number % interval(box) == 0
+def now_utc() -> datetime:
+    """The time now, in UTC (what callers pass as ``now`` outside tests)."""
+    return datetime.now(UTC)
 
 
 @dataclass(frozen=True, order=True)
 class Card:
-    """One tile of set ``set`` asked in ``direction`` (:data:`DIRECTIONS`)."""
+    """One tile of set ``set`` asked in ``direction`` (:data:`ALL_DIRECTIONS`)."""
 
     set: str
     tile: int
@@ -81,38 +88,36 @@ class Card:
 
 @dataclass(frozen=True)
 class CardState:
-    """How a card has gone: its box, its right and wrong answers, the round last asked."""
+    """How a card has gone: its FSRS memory and its right and wrong answers."""
 
-    box: int = 1
+    memory: Memory
     right: int = 0
     wrong: int = 0
-    round: int = 0
+
+    @property
+    def due(self) -> datetime:
+        """When the card is due next."""
+        return self.memory.due
 
 
 @dataclass(frozen=True)
 class Deck:
-    """The progress of one tile set.
+    """The progress of one tile set: ``cards`` the state of every card seen, by
+    ``(tile, direction)``; ``confusions`` counts ``(direction, asked tile, tile the answer
+    named)``."""
 
-    ``round`` is the round being played (0 before the first); ``queue`` the cards of the
-    round not yet answered, in order; ``last`` the card answered last (a new round does not
-    start with it); ``cards`` the state of every card seen; ``confusions`` counts
-    ``(direction, asked tile, tile the answer named)``.
-    """
-
-    round: int = 0
-    queue: tuple[tuple[int, str], ...] = ()
-    last: tuple[int, str] | None = None
     cards: Mapping[tuple[int, str], CardState] = field(default_factory=dict)
     confusions: Mapping[tuple[str, int, int], int] = field(default_factory=dict)
 
 
-def _directions(directions: Sequence[str]) -> tuple[str, ...]:
-    wanted = tuple(d for d in DIRECTIONS if d in directions)
-    unknown = [d for d in directions if d not in DIRECTIONS]
+def check_directions(directions: Sequence[str]) -> tuple[str, ...]:
+    """The directions wanted, in the usual order; ProgressError for an unknown one."""
+    wanted = tuple(d for d in ALL_DIRECTIONS if d in directions)
+    unknown = [d for d in directions if d not in ALL_DIRECTIONS]
     if unknown or not wanted:
         raise ProgressError(
             f"unknown direction {(unknown or ['(none)'])[0]!r}; the directions are "
-            + ", ".join(DIRECTIONS)
+            + ", ".join(ALL_DIRECTIONS)
         )
     return wanted
 
@@ -121,10 +126,8 @@ def fit(deck: Deck, tiles: TileSet) -> None:
     """Raise ProgressError when ``deck`` names a tile that ``tiles`` does not have."""
     named = [
         *(k[0] for k in deck.cards),
-        *(k[0] for k in deck.queue),
         *(k[1] for k in deck.confusions),
         *(k[2] for k in deck.confusions),
-        *(() if deck.last is None else (deck.last[0],)),
     ]
     bad = [i for i in named if i >= len(tiles)]
     if bad:
@@ -138,85 +141,79 @@ def _rng(seed: int | str, *parts: object) -> random.Random:
     return random.Random("|".join(str(p) for p in (seed, *parts)))
 
 
-def _start_round(deck: Deck, tiles: TileSet, directions: tuple[str, ...], seed: int | str) -> Deck:
-    """The deck with the next round that asks something begun."""
-    every = [(i, d) for d in directions for i in range(len(tiles))]
-    if not every:
-        raise ProgressError(f"tile set {tiles.name!r} has no tiles to ask")
-    unseen = [k for k in every if k not in deck.cards]
-    _rng(seed, tiles.name, "new").shuffle(unseen)
-    fresh = unseen[:NEW_PER_ROUND]
-    number = deck.round
-    # Every box is due in a round divisible by 16, so this ends within 16 rounds.
-    while True:
-        number += 1
-        due = [k for k in every if k in deck.cards and is_due(deck.cards[k].box, number)]
-        if due or fresh:
-            break
-    queue = due + fresh
-    _rng(seed, tiles.name, number).shuffle(queue)
-    if len(queue) > 1 and queue[0] == deck.last:
-        queue[0], queue[1] = queue[1], queue[0]
-    return replace(deck, round=number, queue=tuple(queue))
+@dataclass(frozen=True)
+class Pick:
+    """The card to ask now, and why: ``due``, ``new`` or ``ahead`` (nothing due)."""
+
+    card: Card
+    reason: str
 
 
 def next_card(
-    deck: Deck, tiles: TileSet, directions: Sequence[str] = DIRECTIONS, seed: int | str = 0
-) -> tuple[Card, Deck]:
-    """The card to ask now and the deck to answer it on (a new round may have begun).
-
-    Cards queued in another direction than those wanted wait; when none of the wanted
-    ones is left the next round begins (and the others are asked when due again).
-    """
-    wanted = _directions(directions)
+    deck: Deck,
+    tiles: TileSet,
+    directions: Sequence[str] = DIRECTIONS,
+    *,
+    now: datetime,
+    seed: int | str = 0,
+    new_left: int = NEW_PER_SITTING,
+    avoid: Collection[tuple[int, str]] = (),
+) -> Pick:
+    """The card to ask at ``now`` (see the module): due first, most overdue first; then a
+    new card while ``new_left`` > 0; then the card due soonest. Cards in ``avoid`` come
+    only when nothing else is left."""
+    wanted = check_directions(directions)
     fit(deck, tiles)
-    for key in deck.queue:
-        if key[1] in wanted:
-            return Card(tiles.name, *key), deck
-    deck = _start_round(deck, tiles, wanted, seed)
-    return Card(tiles.name, *deck.queue[0]), deck
+    if not len(tiles):
+        raise ProgressError(f"tile set {tiles.name!r} has no tiles to ask")
+    now = utc(now, "now")
+    every = [(i, d) for d in wanted for i in range(len(tiles))]
+    # One seeded order of the cards: new cards come in it, and it settles ties of due
+    # times (a converted file makes every card due at once).
+    _rng(seed, tiles.name, "new").shuffle(every)
+    rank = {k: n for n, k in enumerate(every)}
+    seen = sorted((k for k in every if k in deck.cards), key=lambda k: (deck.cards[k].due, rank[k]))
+    unseen = [k for k in every if k not in deck.cards]
+    for allowed in ([k for k in every if k not in avoid], every):
+        ok = set(allowed)
+        due = [k for k in seen if k in ok and deck.cards[k].due <= now]
+        if due:
+            return Pick(Card(tiles.name, *due[0]), DUE)
+        fresh = [k for k in unseen if k in ok]
+        if fresh and new_left > 0:
+            return Pick(Card(tiles.name, *fresh[0]), NEW)
+        ahead = [k for k in seen if k in ok]
+        if ahead:
+            return Pick(Card(tiles.name, *ahead[0]), AHEAD)
+    # Nothing seen and no new card allowed: a sitting always has a card.
+    return Pick(Card(tiles.name, *unseen[0]), NEW)
 
 
 def answer_tile(tiles: TileSet, card: Card, text: str) -> int | None:
     """The tile that typed ``text`` names on the side ``card`` asks for (any case, an
     alias), or None when it names none."""
-    if card.direction == BOARD_TO_OTHER:
-        return tiles.find_other(text)
-    return tiles.find_board(text)
+    if card.direction == OTHER_TO_BOARD:
+        return tiles.find_board(text)
+    return tiles.find_other(text)
 
 
-def record(deck: Deck, card: Card, given: int | None) -> Deck:
-    """The deck after ``card`` was answered with tile ``given`` (None: an answer that names
-    no tile). Right moves the card up a box; wrong puts it in box 1 and, when ``given``
-    names another tile, counts the confusion."""
+def record(deck: Deck, card: Card, given: int | None, now: datetime) -> Deck:
+    """The deck after ``card`` was answered at ``now`` with tile ``given`` (None: an
+    answer that names no tile). FSRS reviews the card (right: Good, wrong: Again); a wrong
+    answer that names another tile counts the confusion."""
     right = given == card.tile
-    old = deck.cards.get(card.key, CardState())
+    old = deck.cards.get(card.key)
+    memory = review(old.memory if old is not None else new_memory(now), right, now)
     new = CardState(
-        box=min(BOXES, old.box + 1) if right else 1,
-        right=old.right + right,
-        wrong=old.wrong + (not right),
-        round=deck.round,
+        memory,
+        right=(old.right if old else 0) + right,
+        wrong=(old.wrong if old else 0) + (not right),
     )
-    queue = list(deck.queue)
-    if card.key in queue:
-        queue.remove(card.key)
     confusions = dict(deck.confusions)
     if not right and given is not None:
         pair = (card.direction, card.tile, given)
         confusions[pair] = confusions.get(pair, 0) + 1
-    return replace(
-        deck,
-        queue=tuple(queue),
-        last=card.key,
-        cards={**deck.cards, card.key: new},
-        confusions=confusions,
-    )
-
-
-def skip(deck: Deck, card: Card) -> Deck:
-    """The deck with ``card`` moved to the end of its round, its box unchanged."""
-    queue = [k for k in deck.queue if k != card.key]
-    return replace(deck, queue=(*queue, card.key))
+    return replace(deck, cards={**deck.cards, card.key: new}, confusions=confusions)
 
 
 def confused_with(deck: Deck, tile: int) -> list[tuple[int, int]]:
@@ -234,14 +231,28 @@ def choices(
 ) -> list[int]:
     """``n`` tiles to choose from for ``card`` (fewer if the set is smaller): the right
     one, the tiles confused with it before (most often first), then others at random; in
-    a shuffled order that depends only on the seed, the card and the round."""
-    rng = _rng(seed, tiles.name, card.tile, card.direction, deck.round)
+    a shuffled order that depends only on the seed, the card and its answers so far."""
+    state = deck.cards.get(card.key)
+    answers = 0 if state is None else state.right + state.wrong
+    rng = _rng(seed, tiles.name, card.tile, card.direction, answers)
     picked = [t for t, _ in confused_with(deck, card.tile) if t < len(tiles)][: n - 1]
     rest = [i for i in range(len(tiles)) if i != card.tile and i not in picked]
     rng.shuffle(rest)
     out = [card.tile, *picked, *rest][: max(1, n)]
     rng.shuffle(out)
     return out
+
+
+def until(due: datetime, now: datetime) -> str:
+    """When ``due`` comes, for people: ``now``, ``in 10 minutes``, ``in 3 days``."""
+    seconds = (utc(due) - utc(now)).total_seconds()
+    if seconds <= 30:
+        return "now"
+    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
+        if seconds >= size or unit == "minute":
+            n = max(1, round(seconds / size))
+            return f"in {n} {unit}{'s' if n != 1 else ''}"
+    return "now"  # pragma: no cover - the loop always returns
 
 
 # -- what to practise ----------------------------------------------------------------------
@@ -257,7 +268,9 @@ def tile_label(tiles: TileSet, index: int) -> str:
 
 
 def direction_label(tiles: TileSet, direction: str) -> str:
-    """``number -> Roman numeral`` for people (with an arrow)."""
+    """``number -> Roman numeral`` for people (with an arrow); ``letter -> sign``."""
+    if direction == BOARD_TO_SIGN:
+        return f"{tiles.board_kind} \u2192 signed {tiles.other_kind}"
     kinds = (tiles.board_kind, tiles.other_kind)
     first, second = kinds if direction == BOARD_TO_OTHER else kinds[::-1]
     return f"{first} \u2192 {second}"
@@ -288,10 +301,14 @@ class Confusion:
 
 @dataclass(frozen=True)
 class Summary:
-    """What a deck says about the player: cards per box, accuracy, what to practise."""
+    """What a deck says about the player at a time: cards due now, still being learnt
+    (learning or relearning steps), known (spaced in days) and never seen; accuracy; what
+    to practise."""
 
     set: str
-    boxes: tuple[int, ...]
+    due: int
+    learning: int
+    known: int
     unseen: int
     right: int
     wrong: int
@@ -304,40 +321,53 @@ class Summary:
         total = self.right + self.wrong
         return None if total == 0 else self.right / total
 
+    def counts_line(self) -> str:
+        """``Due now: 3; learning: 5; known: 10; not seen yet: 34.``"""
+        return (
+            f"Due now: {self.due}; learning: {self.learning}; known: {self.known}; "
+            f"not seen yet: {self.unseen}."
+        )
+
+    def practise_lines(self, tiles: TileSet) -> list[str]:
+        """The cards most missed and the pairs most confused, as sentences."""
+        out = [
+            f"Practise {tile_label(tiles, m.card.tile)}, "
+            f"{direction_label(tiles, m.card.direction)}: missed {times(m.wrong)}, "
+            f"right {times(m.right) if m.right else 'never'}."
+            for m in self.missed
+        ]
+        out += [
+            f"You mixed up {tile_label(tiles, c.first)} and "
+            f"{tile_label(tiles, c.second)} {times(c.count)}."
+            for c in self.confusions
+        ]
+        return out
+
+    def accuracy_line(self) -> str:
+        """``Accuracy: 2 right of 3 (67%).`` or ``No answers yet.``"""
+        if self.accuracy is None:
+            return "No answers yet."
+        return f"Accuracy: {self.right} right of {self.right + self.wrong} ({self.accuracy:.0%})."
+
     def lines(self, tiles: TileSet) -> list[str]:
         """The summary as sentences."""
-        boxes = ", ".join(f"box {b}: {n}" for b, n in enumerate(self.boxes, 1))
-        out = [f"Cards by box: {boxes}; not seen yet: {self.unseen}."]
-        if self.accuracy is None:
-            out.append("No answers yet.")
-            return out
-        out.append(
-            f"Accuracy: {self.right} right of {self.right + self.wrong} ({self.accuracy:.0%})."
-        )
-        for m in self.missed:
-            out.append(
-                f"Practise {tile_label(tiles, m.card.tile)}, "
-                f"{direction_label(tiles, m.card.direction)}: missed {times(m.wrong)}, "
-                f"right {times(m.right) if m.right else 'never'}."
-            )
-        for c in self.confusions:
-            out.append(
-                f"You mixed up {tile_label(tiles, c.first)} and "
-                f"{tile_label(tiles, c.second)} {times(c.count)}."
-            )
-        return out
+        out = [self.counts_line(), self.accuracy_line()]
+        return out if self.accuracy is None else out + self.practise_lines(tiles)
 
 
 def summarize(
-    deck: Deck, tiles: TileSet, directions: Sequence[str] = DIRECTIONS, top: int = 5
+    deck: Deck,
+    tiles: TileSet,
+    directions: Sequence[str] = DIRECTIONS,
+    top: int = 5,
+    *,
+    now: datetime,
 ) -> Summary:
-    """The summary of ``deck`` over the cards of ``directions``: the ``top`` cards most
-    missed and the ``top`` pairs most confused."""
-    wanted = _directions(directions)
+    """The summary of ``deck`` at ``now`` over the cards of ``directions``: the ``top``
+    cards most missed and the ``top`` pairs most confused."""
+    wanted = check_directions(directions)
+    now = utc(now, "now")
     states = {k: s for k, s in deck.cards.items() if k[1] in wanted}
-    boxes = [0] * BOXES
-    for s in states.values():
-        boxes[s.box - 1] += 1
     missed = sorted(
         (Missed(Card(tiles.name, *k), s.wrong, s.right) for k, s in states.items() if s.wrong),
         key=lambda m: (-m.wrong, m.right, m.card),
@@ -350,9 +380,12 @@ def summarize(
     confusions = sorted(
         (Confusion(a, b, n) for (a, b), n in pairs.items()), key=lambda c: (-c.count, c.first)
     )
+    known = sum(1 for s in states.values() if s.memory.state == "review")
     return Summary(
         set=tiles.name,
-        boxes=tuple(boxes),
+        due=sum(1 for s in states.values() if s.due <= now),
+        learning=len(states) - known,
+        known=known,
         unseen=len(tiles) * len(wanted) - len(states),
         right=sum(s.right for s in states.values()),
         wrong=sum(s.wrong for s in states.values()),
@@ -368,14 +401,16 @@ def summarize(
 class Progress:
     """The decks of every tile set played, by set name: one JSON document.
 
-    ``{"version": 1, "sets": {NAME: DECK}}``, a deck being ``{"round": R, "queue":
-    [[TILE, DIRECTION], ...], "last": [TILE, DIRECTION] or null, "cards": [{"tile",
-    "direction", "box", "right", "wrong", "round"}, ...], "confusions": [{"direction",
-    "asked", "given", "count"}, ...]}``. Tiles are numbered from 0 in the set's order.
+    ``{"version": 2, "sets": {NAME: DECK}}``, a deck being ``{"cards": [CARD, ...],
+    "confusions": [{"direction", "asked", "given", "count"}, ...]}`` and a card ``{"tile",
+    "direction", "state", "step", "stability", "difficulty", "due", "last_review", "right",
+    "wrong"}`` (the FSRS memory of :class:`~taut.core.fsrs_schedule.Memory`, times in ISO
+    8601 with a zone). Tiles are numbered from 0 in the set's order. A version 1 document
+    (Leitner boxes) is converted when read: ``converted`` says so.
     """
 
     sets: Mapping[str, Deck] = field(default_factory=dict)
-    version: int = VERSION
+    converted: bool = False
 
     def deck(self, name: str) -> Deck:
         """The deck of set ``name`` (an empty one if it was never played)."""
@@ -386,23 +421,31 @@ class Progress:
         return replace(self, sets={**self.sets, name: deck})
 
     def to_json(self) -> dict[str, Any]:
-        """The JSON form (see the class)."""
-        return {"version": self.version, "sets": {n: _deck_json(d) for n, d in self.sets.items()}}
+        """The JSON form (see the class), always of version :data:`VERSION`."""
+        return {"version": VERSION, "sets": {n: deck_json(d) for n, d in self.sets.items()}}
 
     @classmethod
-    def from_json(cls, data: Any) -> Progress:
-        """Parse the JSON form strictly; ProgressError names the first thing wrong."""
+    def from_json(cls, data: Any, now: datetime | None = None) -> Progress:
+        """Parse the JSON form strictly; ProgressError names the first thing wrong. A
+        version 1 document is converted (:func:`convert_v1`) as of ``now``."""
         body = _object(data, "progress", {"version", "sets"}, {"version", "sets"})
         version = _int(body["version"], "version", 1)
-        if version != VERSION:
+        if version not in (1, VERSION):
             raise ProgressError(
-                f"progress: version {version!r} is not known; this taut reads version {VERSION}"
+                f"progress: version {version!r} is not known; this taut reads versions 1 "
+                f"and {VERSION}"
             )
         sets = _object(body["sets"], "sets", None, set())
-        return cls({name: _deck(raw, f"sets.{name}") for name, raw in sets.items()})
+        if version == 1:
+            when = now_utc() if now is None else utc(now, "now")
+            decks = {
+                name: convert_v1(_v1_deck(raw, f"sets.{name}"), when) for name, raw in sets.items()
+            }
+            return cls(decks, converted=True)
+        return cls({name: parse_deck(raw, f"sets.{name}") for name, raw in sets.items()})
 
     @classmethod
-    def load(cls, path: Path) -> Progress:
+    def load(cls, path: Path, now: datetime | None = None) -> Progress:
         """The progress in file ``path`` (empty when there is no such file)."""
         try:
             text = path.read_text(encoding="utf-8")
@@ -415,7 +458,7 @@ class Progress:
         except ValueError as exc:
             raise ProgressError(f"the progress file {path} is not JSON: {exc}") from None
         try:
-            return cls.from_json(data)
+            return cls.from_json(data, now)
         except ProgressError as exc:
             raise ProgressError(f"the progress file {path} is malformed: {exc}") from None
 
@@ -431,19 +474,25 @@ class Progress:
             raise ProgressError(f"cannot write the progress file {path}: {exc.strerror}") from None
 
 
-def _deck_json(deck: Deck) -> dict[str, Any]:
+def _time(moment: datetime | None) -> str | None:
+    return None if moment is None else moment.isoformat()
+
+
+def deck_json(deck: Deck) -> dict[str, Any]:
+    """One deck in the JSON form of :class:`Progress`."""
     return {
-        "round": deck.round,
-        "queue": [list(k) for k in deck.queue],
-        "last": None if deck.last is None else list(deck.last),
         "cards": [
             {
                 "tile": t,
                 "direction": d,
-                "box": s.box,
+                "state": s.memory.state,
+                "step": s.memory.step,
+                "stability": s.memory.stability,
+                "difficulty": s.memory.difficulty,
+                "due": _time(s.memory.due),
+                "last_review": _time(s.memory.last_review),
                 "right": s.right,
                 "wrong": s.wrong,
-                "round": s.round,
             }
             for (t, d), s in sorted(deck.cards.items())
         ],
@@ -452,6 +501,20 @@ def _deck_json(deck: Deck) -> dict[str, Any]:
             for (d, a, g), n in sorted(deck.confusions.items())
         ],
     }
+
+
+def convert_v1(
+    old: tuple[Mapping[tuple[int, str], tuple[int, int, int]], Deck], now: datetime
+) -> Deck:
+    """A version 1 deck (each card's ``(box, right, wrong)``, and the confusions) as FSRS:
+    box ``b`` becomes a known card with a stability of the box's interval in days
+    (:data:`LEITNER_DAYS`), due ``now`` (:func:`~taut.core.fsrs_schedule.from_box`)."""
+    boxes, rest = old
+    cards = {
+        key: CardState(from_box(LEITNER_DAYS[box - 1], now), right, wrong)
+        for key, (box, right, wrong) in boxes.items()
+    }
+    return replace(rest, cards=cards)
 
 
 def _object(
@@ -480,16 +543,30 @@ def _int(value: Any, where: str, lowest: int, highest: int | None = None) -> int
     return value
 
 
-def _direction(value: Any, where: str) -> str:
-    if value not in DIRECTIONS:
-        raise ProgressError(f"{where}: {value!r} is not a direction ({', '.join(DIRECTIONS)})")
+def _number(value: Any, where: str, lowest: float, highest: float) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ProgressError(f"{where}: expected a number, got {value!r}")
+    if not lowest <= value <= highest:  # also refuses NaN
+        raise ProgressError(f"{where}: {value} is out of range ({lowest}..{highest})")
+    return float(value)
+
+
+def parse_time(value: Any, where: str) -> datetime:
+    """An ISO 8601 date and time with a zone, in UTC; ProgressError names what is wrong."""
+    if not isinstance(value, str):
+        raise ProgressError(f"{where}: expected a date and time (ISO 8601), got {value!r}")
+    try:
+        return utc(datetime.fromisoformat(value), where)
+    except ValueError as exc:
+        raise ProgressError(
+            f"{where}: {value!r} is not a date and time with a zone (ISO 8601: {exc})"
+        ) from None
+
+
+def _direction(value: Any, where: str, allowed: Sequence[str] = ALL_DIRECTIONS) -> str:
+    if value not in allowed:
+        raise ProgressError(f"{where}: {value!r} is not a direction ({', '.join(allowed)})")
     return str(value)
-
-
-def _key(value: Any, where: str) -> tuple[int, str]:
-    if not isinstance(value, list) or len(value) != 2:
-        raise ProgressError(f"{where}: expected [TILE, DIRECTION], got {value!r}")
-    return (_int(value[0], f"{where}[0]", 0), _direction(value[1], f"{where}[1]"))
 
 
 def _list(value: Any, where: str) -> list[Any]:
@@ -498,30 +575,14 @@ def _list(value: Any, where: str) -> list[Any]:
     return value
 
 
-def _deck(data: Any, where: str) -> Deck:
-    fields = {"round", "queue", "last", "cards", "confusions"}
-    body = _object(data, where, fields, fields)
-    cards: dict[tuple[int, str], CardState] = {}
-    for i, raw in enumerate(_list(body["cards"], f"{where}.cards")):
-        at = f"{where}.cards[{i}]"
-        names = {"tile", "direction", "box", "right", "wrong", "round"}
-        item = _object(raw, at, names, names)
-        key = (_int(item["tile"], f"{at}.tile", 0), _direction(item["direction"], at))
-        if key in cards:
-            raise ProgressError(f"{at}: tile {key[0]} {key[1]} is listed twice")
-        cards[key] = CardState(
-            box=_int(item["box"], f"{at}.box", 1, BOXES),
-            right=_int(item["right"], f"{at}.right", 0),
-            wrong=_int(item["wrong"], f"{at}.wrong", 0),
-            round=_int(item["round"], f"{at}.round", 0),
-        )
+def _confusions(value: Any, where: str, allowed: Sequence[str]) -> dict[tuple[str, int, int], int]:
     confusions: dict[tuple[str, int, int], int] = {}
-    for i, raw in enumerate(_list(body["confusions"], f"{where}.confusions")):
-        at = f"{where}.confusions[{i}]"
+    for i, raw in enumerate(_list(value, where)):
+        at = f"{where}[{i}]"
         names = {"direction", "asked", "given", "count"}
         item = _object(raw, at, names, names)
         pair = (
-            _direction(item["direction"], f"{at}.direction"),
+            _direction(item["direction"], f"{at}.direction", allowed),
             _int(item["asked"], f"{at}.asked", 0),
             _int(item["given"], f"{at}.given", 0),
         )
@@ -530,8 +591,84 @@ def _deck(data: Any, where: str) -> Deck:
         if pair in confusions:
             raise ProgressError(f"{at}: listed twice")
         confusions[pair] = _int(item["count"], f"{at}.count", 1)
-    queue = tuple(
-        _key(k, f"{where}.queue[{i}]") for i, k in enumerate(_list(body["queue"], f"{where}.queue"))
-    )
-    last = None if body["last"] is None else _key(body["last"], f"{where}.last")
-    return Deck(_int(body["round"], f"{where}.round", 0), queue, last, cards, confusions)
+    return confusions
+
+
+#: The fields of a card in a version 2 deck.
+CARD_FIELDS = frozenset(
+    {"tile", "direction", "state", "step", "stability", "difficulty", "due", "last_review",
+     "right", "wrong"}
+)  # fmt: skip
+
+
+def parse_deck(data: Any, where: str = "deck") -> Deck:
+    """A version 2 deck from its JSON form, strictly (ProgressError names what is wrong)."""
+    fields = {"cards", "confusions"}
+    body = _object(data, where, fields, fields)
+    cards: dict[tuple[int, str], CardState] = {}
+    for i, raw in enumerate(_list(body["cards"], f"{where}.cards")):
+        at = f"{where}.cards[{i}]"
+        item = _object(raw, at, CARD_FIELDS, CARD_FIELDS)
+        key = (
+            _int(item["tile"], f"{at}.tile", 0),
+            _direction(item["direction"], f"{at}.direction"),
+        )
+        if key in cards:
+            raise ProgressError(f"{at}: tile {key[0]} {key[1]} is listed twice")
+        state = item["state"]
+        if state not in STATES:
+            raise ProgressError(f"{at}.state: {state!r} is not one of {', '.join(STATES)}")
+        # In review a card has no learning step; learning and relearning ones have one.
+        step = None if item["step"] is None else _int(item["step"], f"{at}.step", 0, 100)
+        if (step is None) != (state == "review"):
+            need = "null" if state == "review" else "a step number"
+            raise ProgressError(f"{at}.step: a card in {state} has {need}")
+        memory = Memory(
+            state,
+            step,
+            _number(item["stability"], f"{at}.stability", 0.001, 36500.0 * 100),
+            _number(item["difficulty"], f"{at}.difficulty", 1.0, 10.0),
+            parse_time(item["due"], f"{at}.due"),
+            parse_time(item["last_review"], f"{at}.last_review"),
+        )
+        cards[key] = CardState(
+            memory,
+            right=_int(item["right"], f"{at}.right", 0),
+            wrong=_int(item["wrong"], f"{at}.wrong", 0),
+        )
+    confusions = _confusions(body["confusions"], f"{where}.confusions", ALL_DIRECTIONS)
+    return Deck(cards, confusions)
+
+
+def _v1_deck(data: Any, where: str) -> tuple[dict[tuple[int, str], tuple[int, int, int]], Deck]:
+    """A version 1 (Leitner) deck, checked as strictly as version 1 was: each card's
+    ``(box, right, wrong)``, and a deck holding the confusions. Its round, queue and last
+    card only ordered a sitting, so they are checked and dropped."""
+    fields = {"round", "queue", "last", "cards", "confusions"}
+    body = _object(data, where, fields, fields)
+    _int(body["round"], f"{where}.round", 0)
+    keys = [
+        *_list(body["queue"], f"{where}.queue"),
+        *([] if body["last"] is None else [body["last"]]),
+    ]
+    for i, k in enumerate(keys):
+        if not isinstance(k, list) or len(k) != 2:
+            raise ProgressError(f"{where}.queue[{i}]: expected [TILE, DIRECTION], got {k!r}")
+        _int(k[0], f"{where}.queue[{i}][0]", 0)
+        _direction(k[1], f"{where}.queue[{i}][1]", DIRECTIONS)
+    cards: dict[tuple[int, str], tuple[int, int, int]] = {}
+    for i, raw in enumerate(_list(body["cards"], f"{where}.cards")):
+        at = f"{where}.cards[{i}]"
+        names = {"tile", "direction", "box", "right", "wrong", "round"}
+        item = _object(raw, at, names, names)
+        key = (_int(item["tile"], f"{at}.tile", 0), _direction(item["direction"], at, DIRECTIONS))
+        if key in cards:
+            raise ProgressError(f"{at}: tile {key[0]} {key[1]} is listed twice")
+        _int(item["round"], f"{at}.round", 0)
+        cards[key] = (
+            _int(item["box"], f"{at}.box", 1, len(LEITNER_DAYS)),
+            _int(item["right"], f"{at}.right", 0),
+            _int(item["wrong"], f"{at}.wrong", 0),
+        )
+    confusions = _confusions(body["confusions"], f"{where}.confusions", DIRECTIONS)
+    return cards, Deck({}, confusions)

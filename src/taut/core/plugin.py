@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from taut.core.game import CHANCE_SEAT, Game, State
@@ -36,6 +38,27 @@ Policy = Callable[[State, int], Mapping[int, float]]
 Values = Callable[[State], Sequence[float]]
 """Exact values of positions: ``values(state) -> one value per seat`` (in utility units)."""
 
+
+@dataclass(frozen=True)
+class CameraSigning:
+    """How a game's answers can be signed to a camera in the browser (see
+    :meth:`GamePlugin.camera_signing`).
+
+    ``recogniser`` and ``model`` name files of :meth:`GamePlugin.static_files`: a plain
+    script that defines ``TautSigns`` (``classify(model, points, handedness)`` and
+    ``classifyFrames(model, frames, handedness)`` on 21 hand landmarks, each returning
+    ``{letter, top}``) and the JSON it reads. A recognised letter fills the part ``slot``
+    of the move the board composes (as a click on the board's ``data-part="SLOT=LETTER"``
+    would); the part ``right_slot`` (None: none) holds the letter the sign should have been,
+    which the page shows beside the sign after the turn.
+    """
+
+    recogniser: str
+    model: str
+    slot: str
+    right_slot: str | None = None
+
+
 #: Where ``max_game_length`` is unbounded, what the OpenSpiel adapter reports (in turns).
 NOMINAL_TURNS = 10_000
 
@@ -51,7 +74,9 @@ class GamePlugin:
     :meth:`lead`, :meth:`start_value`. Adapters:
     :meth:`observer`, :meth:`max_game_length`, :meth:`state_key`, :attr:`openspiel_name`,
     :attr:`env_id`.
-    Command line: :meth:`commands`. Learning: :meth:`hides_moves`, :meth:`tile_sets`.
+    Command line: :meth:`commands`. Learning: :meth:`hides_moves`, :meth:`tile_sets`,
+    :meth:`camera_signing`. Browser files: :meth:`static_files`. Ratings:
+    :meth:`rating_pool`.
     """
 
     #: The game's class (its ``name``, ``title`` and ``OPTIONS`` are read from it): a class
@@ -248,5 +273,37 @@ class GamePlugin:
         none."""
         return ()
 
+    def camera_signing(self, game: Game) -> CameraSigning | None:
+        """How the browser may read a move's answer from the player's hand on camera in
+        ``game`` (None, the default: it may not). The video never leaves the browser."""
+        return None
+
+    # -- browser files ---------------------------------------------------------------------
+
+    def static_files(self) -> dict[str, Path]:
+        """Files the game's pages load, by the name the server serves them under
+        (``/game-files/GAME/NAME``). Default: none."""
+        return {}
+
+    # -- ratings ---------------------------------------------------------------------------
+
+    def rating_pool(self, game: Game) -> str:
+        """The rating pool a game of ``game`` counts in: games are rated together when
+        their pools are equal. Default: every option as ``name=value``, in the order the
+        game declares them, joined by ``,`` (any option apart puts games apart); a plugin
+        leaves out the options that do not change how the game is played."""
+        return ",".join(
+            f"{spec.name}={_option_text(game.options.get(spec.name))}" for spec in game.OPTIONS
+        )
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"
+
+
+def _option_text(value: object) -> str:
+    """An option's value as the command line writes it (``none``, ``true``, ``3``)."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)

@@ -72,6 +72,12 @@ class TileSet:
     summary: str = ""
     #: What a player's answers are called in a summary ("signs", "numerals").
     answer_noun: str = "answers"
+    #: Words to spell with the board faces (upper case), for word practice; empty when the
+    #: set has none.
+    words: tuple[str, ...] = field(default=(), repr=False)
+    #: ``(recogniser, model)``: files of the game's ``static_files`` that read the other
+    #: faces from a camera in the browser (as in ``CameraSigning``); empty when none do.
+    sign_files: tuple[str, ...] = ()
     _board_index: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
     _other_index: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
 

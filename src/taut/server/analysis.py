@@ -79,12 +79,14 @@ class Analyst:
     async def status(self, table: GameTable, start: bool = False) -> dict[str, Any]:
         """Where the analysis of ``table``'s (finished) game stands; ``start`` starts it
         when there is none (or the last one failed)."""
-        kept = await self._load(table.id)
-        if kept is not None:
-            return {"status": "done", "done": 1, "total": 1, "analysis": kept}
+        # The job first, without waiting: a job that ends while the store is read has put
+        # its result in memory before it leaves ``jobs``, so one of the two is always seen.
         job = self.jobs.get(table.id)
         if job is not None and job.error is None:
             return {"status": "running", "done": job.done, "total": job.total}
+        kept = await self._load(table.id)
+        if kept is not None:
+            return {"status": "done", "done": 1, "total": 1, "analysis": kept}
         if not start:
             if job is not None:
                 return {"status": "failed", "done": job.done, "total": job.total,

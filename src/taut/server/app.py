@@ -13,11 +13,11 @@ import logging
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import FastAPI, HTTPException, Request, WebSocket
+from fastapi import FastAPI, Header, HTTPException, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
@@ -30,7 +30,10 @@ from taut.server.computer import Computer
 from taut.server.flashcards import add_flashcards
 from taut.server.hub import Hub
 from taut.server.notify import Listener
+from taut.server.players import Players, add_player_routes, current
+from taut.server.profile import add_profile
 from taut.server.protocol import problem
+from taut.server.ratings import Ratings, add_rating_routes
 from taut.server.service import NewGame, make_game, new_token
 from taut.server.session import serve_socket
 from taut.server.store import Store, StoreFailure, token_hash
@@ -55,7 +58,33 @@ class Settings:
     """Seconds of search per judged move when a finished game is analysed."""
     listen: bool = True
     """On PostgreSQL, listen for other processes' events."""
+    vendor: Path | None = None
+    """The folder ``make vendor`` fills (``npm install --prefix DIR @mediapipe/hands``), or
+    the ``@mediapipe/hands`` package folder itself; None: :func:`default_vendor`."""
     extra: dict[str, Any] = field(default_factory=dict)
+
+
+#: Where ``make vendor`` installs the browser's third-party packages, from the repository.
+VENDOR = Path("build") / "vendor"
+#: The MediaPipe Hands package inside a vendor folder.
+HANDS_PACKAGE = Path("node_modules") / "@mediapipe" / "hands"
+
+
+def default_vendor() -> Path:
+    """The vendor folder: ``build/vendor`` of the current folder where it exists, else that
+    of the repository this package runs from."""
+    here = Path.cwd() / VENDOR
+    return here if here.is_dir() else HERE.parents[2] / VENDOR
+
+
+def mediapipe_folder(vendor: Path | None) -> Path | None:
+    """The folder of MediaPipe Hands (the one holding ``hands.js``) in ``vendor`` (None:
+    :func:`default_vendor`), or None when it is not installed there."""
+    vendor = default_vendor() if vendor is None else vendor
+    for folder in (vendor, vendor / HANDS_PACKAGE):
+        if (folder / "hands.js").is_file():
+            return folder
+    return None
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -64,6 +93,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     store = Store(settings.database)
     computer = Computer(settings.computer_workers)
     hub = Hub(store, computer)
+    players = Players(store)
+    ratings = Ratings(store, players)
+    hub.when_over.append(ratings.settle)
     analyst = Analyst(store, computer, settings.analysis_think)
     listener = (
         Listener(settings.database, hub.notified, hub.catch_up_all)
@@ -88,9 +120,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.hub = hub
     app.state.store = store
+    app.state.players = players
+    app.state.ratings = ratings
     app.state.settings = settings
     templates = Jinja2Templates(directory=str(HERE / "templates"))
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
+    _add_browser_files(app, settings)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -110,6 +145,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     _add_api(app, store, hub)
     _add_analysis(app, hub, analyst)
     _add_socket(app, hub, settings)
+    add_player_routes(app, hub, players)
+    add_rating_routes(app, ratings)
+    add_profile(app, templates, hub, players, ratings)
     return app
 
 
@@ -118,10 +156,26 @@ def _add_api(app: FastAPI, store: Store, hub: Hub) -> None:
     async def catalogue() -> list[dict[str, Any]]:
         return [pages.game_entry(plugin(name)) for name in games()]
 
-    @app.post("/api/games")
-    async def new_game(request: NewGame) -> dict[str, Any]:
+    players: Players = app.state.players
+
+    async def player_id(key: str | None, needed: bool) -> str | None:
+        """The id of the player whose key came (a stale key is a guest's, unless the
+        request needs a player)."""
         try:
-            made = await make_game(store, request)
+            found = await current(players, key)
+        except HTTPException:
+            if needed:
+                raise
+            return None
+        return None if found is None else found[0].id
+
+    @app.post("/api/games")
+    async def new_game(
+        request: NewGame, x_taut_player: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        maker = await player_id(x_taut_player, request.rated)
+        try:
+            made = await make_game(store, request, player=maker)
         except StoreFailure as exc:  # not the request's fault: the storage refused it
             raise HTTPException(status_code=503, detail=str(exc)) from None
         except TautError as exc:
@@ -155,7 +209,9 @@ def _add_api(app: FastAPI, store: Store, hub: Hub) -> None:
         return {"seats": free}
 
     @app.post("/api/games/{game_id}/claim/{seat}")
-    async def claim(game_id: str, seat: str) -> dict[str, Any]:
+    async def claim(
+        game_id: str, seat: str, x_taut_player: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
         table = await hub.table(game_id)
         if table is None:
             raise HTTPException(status_code=404, detail="no such game")
@@ -166,6 +222,9 @@ def _add_api(app: FastAPI, store: Store, hub: Hub) -> None:
         token = new_token()
         if not await store.claim_seat(game_id, index, token_hash(token)):
             raise HTTPException(status_code=409, detail=f"seat {seat} is taken")
+        taker = await player_id(x_taut_player, False)
+        if taker is not None:
+            await players.attach(game_id, index, taker)
         await hub.refresh_row(game_id)
         return {"link": f"/g/{game_id}#{token}"}
 
@@ -196,6 +255,38 @@ def _add_api(app: FastAPI, store: Store, hub: Hub) -> None:
             raise HTTPException(status_code=413, detail="a record of at most 5 MB")
         report = verify_record(raw)
         return report.to_json()
+
+
+def _add_browser_files(app: FastAPI, settings: Settings) -> None:
+    """The files a game's plugin gives its pages, and the vendored MediaPipe Hands: every
+    script a page loads comes from this server, never from elsewhere."""
+
+    @app.get("/game-files/{name}/{file}")
+    async def game_file(name: str, file: str) -> FileResponse:
+        """One of the files of :meth:`GamePlugin.static_files`."""
+        if name not in games():
+            raise HTTPException(status_code=404, detail=f"no game called {name}")
+        path = plugin(name).static_files().get(file)
+        if path is None or not path.is_file():
+            raise HTTPException(status_code=404, detail=f"{name} has no file called {file}")
+        return FileResponse(path)
+
+    hands = mediapipe_folder(settings.vendor)
+    app.state.mediapipe = hands
+    if hands is not None:
+        app.mount("/vendor/mediapipe", StaticFiles(directory=str(hands)), name="mediapipe")
+        return
+
+    @app.get("/vendor/mediapipe/{file:path}")
+    async def no_mediapipe(file: str) -> JSONResponse:
+        """Say why the camera cannot read hands here."""
+        return JSONResponse(
+            {
+                "error": "MediaPipe Hands is not installed on this server (make vendor installs "
+                "it; taut serve --vendor DIR says where it is)"
+            },
+            status_code=404,
+        )
 
 
 def _add_analysis(app: FastAPI, hub: Hub, analyst: Analyst) -> None:

@@ -62,6 +62,9 @@ class Hub:
         self._thinking: set[tuple[str, int, int]] = set()
         self._timers: dict[str, asyncio.TimerHandle] = {}
         self._pictures: dict[str, Pictures] = {}
+        self.when_over: list[Callable[[GameTable], Awaitable[None]]] = []
+        """Called (as tasks) whenever a finished game changes or is loaded: each must do
+        its work once however often it is called (the ratings)."""
 
     # -- games ---------------------------------------------------------------------------
 
@@ -276,6 +279,9 @@ class Hub:
             if key not in self._thinking:
                 self._thinking.add(key)
                 self._spawn(self._think(table, table.node, seat))
+        if table.state.is_terminal():
+            for hook in self.when_over:
+                self._spawn(hook(table))
         self._arm_deadline(table)
 
     def _spawn(self, job: Awaitable[Any]) -> None:

@@ -22,6 +22,7 @@ from taut.agents import agent_refusal
 from taut.core.errors import InvalidOptionError, TautError, UnknownGameError
 from taut.core.plugin import GamePlugin
 from taut.core.registry import plugin
+from taut.server.players import Players
 from taut.server.protocol import MAX_NAME, NAME_PATTERN
 from taut.server.store import Conflict, Store, token_hash
 from taut.server.table import GameTable, Seat
@@ -51,6 +52,8 @@ class NewGame(BaseModel):
     ] = ""
     pace: Literal["live", "slow"] = "live"
     reveal_deadline: Annotated[int, Field(ge=5, le=MAX_DEADLINE)] | None = None
+    rated: bool = False
+    """Whether the game counts for ratings (every person's seat must be a player's)."""
 
 
 #: An event to store: its kind and payload.
@@ -78,8 +81,17 @@ def new_game_id() -> str:
     return secrets.token_urlsafe(9)
 
 
-async def make_game(store: Store, request: NewGame, seed: int | None = None) -> Made:
-    """Check ``request`` and store the game; raises TautError naming what is wrong."""
+async def make_game(
+    store: Store, request: NewGame, seed: int | None = None, player: str | None = None
+) -> Made:
+    """Check ``request`` and store the game; raises TautError naming what is wrong.
+    ``player`` (the maker's player id, None for a guest) gets the seat the maker takes."""
+    if request.rated and player is None:
+        raise InvalidOptionError(
+            "a rated game needs every person at it to be a player: you are playing as a "
+            "guest here (open the site once in this browser, or sign in with a link), or "
+            "make the game unrated"
+        )
     try:
         found = plugin(request.game)
     except UnknownGameError:
@@ -115,6 +127,8 @@ async def make_game(store: Store, request: NewGame, seed: int | None = None) -> 
         "seed": seed if seed is not None else secrets.randbits(62),
         "spectator_hash": token_hash(spectator),
     }
+    if request.rated:
+        config["rated"] = True
     kinds = [
         "computer"
         if c.kind in ("easy", "medium", "hard")
@@ -134,6 +148,8 @@ async def make_game(store: Store, request: NewGame, seed: int | None = None) -> 
         [None if t is None else token_hash(t) for t in tokens],
         first,
     )
+    if mine is not None and player is not None:
+        await Players(store).attach(game_id, mine, player)
     links = {names[i]: t for i, t in enumerate(tokens) if t is not None}
     return Made(game_id, links, spectator, None if mine is None else tokens[mine])
 
@@ -158,6 +174,7 @@ async def rematch(store: Store, game_id: str) -> str:
             row.token_hashes,
             [("created", {"game": row.game}), *opening(new_id, plugin(row.game), config)],
         )
+    await Players(store).copy_seats(game_id, new_id)  # the same tokens: the same players
     return new_id
 
 

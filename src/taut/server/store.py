@@ -15,6 +15,10 @@ Three tables (SQLAlchemy 2, async):
 A fourth table, ``taut_secrets``, keeps the computer seats' choices between their
 commitment and their reveal, so that a restarted server can still reveal them; it is
 never sent to a client.
+
+Players and ratings have tables of their own (``taut_players``, ``taut_player_keys``,
+``taut_signins``, ``taut_game_players``, ``taut_ratings``, ``taut_rated_games``); their
+queries live in :mod:`taut.server.players` and :mod:`taut.server.ratings`.
 """
 
 from __future__ import annotations
@@ -106,6 +110,73 @@ analyses = Table(
     Column("game_id", String(40), ForeignKey("taut_games.id"), primary_key=True),
     Column("think", Float, nullable=False),
     Column("result", Text, nullable=False),
+    Column("created_at", Float, nullable=False),
+)
+
+# -- players and ratings (see taut.server.players and taut.server.ratings) ------------------
+
+players_table = Table(
+    "taut_players",
+    metadata,
+    Column("id", String(24), primary_key=True),
+    Column("name", String(40), nullable=False),
+    # The name folded for comparison: names are unique whatever their case.
+    Column("name_key", String(160), nullable=False, unique=True),
+    Column("created_at", Float, nullable=False),
+)
+
+player_keys = Table(
+    "taut_player_keys",
+    metadata,
+    Column("id", String(24), primary_key=True),
+    Column("player_id", String(24), ForeignKey("taut_players.id"), nullable=False, index=True),
+    Column("key_hash", String(64), nullable=False, unique=True),
+    Column("device", String(80), nullable=False),
+    Column("created_at", Float, nullable=False),
+    Column("seen_at", Float, nullable=False),
+)
+
+signins = Table(
+    "taut_signins",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("player_id", String(24), ForeignKey("taut_players.id"), nullable=False),
+    Column("expires_at", Float, nullable=False),
+    Column("used_at", Float, nullable=True),
+)
+
+game_players = Table(
+    "taut_game_players",
+    metadata,
+    Column("game_id", String(40), ForeignKey("taut_games.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("player_id", String(24), ForeignKey("taut_players.id"), nullable=False, index=True),
+    Column("created_at", Float, nullable=False),
+)
+
+ratings_table = Table(
+    "taut_ratings",
+    metadata,
+    Column("game", String(80), primary_key=True),
+    Column("pool", String(500), primary_key=True),
+    Column("subject", String(40), primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("updated_at", Float, nullable=False),
+)
+
+# One row per finished rated game, written in the transaction that updates the ratings:
+# its primary key makes the update happen once, whoever processes the end and how often.
+rated_games = Table(
+    "taut_rated_games",
+    metadata,
+    Column("game_id", String(40), ForeignKey("taut_games.id"), primary_key=True),
+    Column("game", String(80), nullable=False),
+    Column("pool", String(500), nullable=False),
+    Column("rated", Integer, nullable=False),
+    Column("note", Text, nullable=False),
+    Column("changes", Text, nullable=False),
     Column("created_at", Float, nullable=False),
 )
 
@@ -214,6 +285,11 @@ class Store:
             return
         async with self._writing, self.engine.begin() as conn:
             yield conn
+
+    def transaction(self) -> contextlib.AbstractAsyncContextManager[AsyncConnection]:
+        """A transaction that writes (one at a time on SQLite), for the player and rating
+        queries that live beside their routes."""
+        return self._transaction()
 
     async def create_tables(self) -> None:
         """Create the tables that do not exist yet."""

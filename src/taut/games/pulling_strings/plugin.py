@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from taut.core.game import Game, State
 from taut.core.observation import Observer
-from taut.core.plugin import GamePlugin
+from taut.core.plugin import CameraSigning, GamePlugin
 from taut.core.presenter import Presenter
 from taut.core.tileset import TileSet
 from taut.games.pulling_strings.board import CENTER
@@ -185,6 +186,21 @@ class PullingStringsPlugin(GamePlugin):
         from taut.games.pulling_strings.tilesets import TILE_SETS
 
         return [build() for build in TILE_SETS.values()]
+
+    def camera_signing(self, game: Game) -> CameraSigning | None:
+        """In a learning game with the ASL tiles, the answer may be fingerspelled to the
+        camera: the recogniser of :mod:`.signs` reads the letter, which fills the move's
+        ``answer``; the string's own letter (the ``end`` part) is the right one."""
+        if not isinstance(game, PullingStrings) or game.learning == "off":
+            return None
+        if game.tileset is None or game.tileset.name != "asl":
+            return None
+        return CameraSigning("signs.js", "templates.json", slot="answer", right_slot="end")
+
+    def static_files(self) -> dict[str, Path]:
+        """The fingerspelling recogniser for the browser and its templates."""
+        folder = Path(__file__).parent / "signs"
+        return {"signs.js": folder / "signs.js", "templates.json": folder / "templates.json"}
 
     def commands(self) -> dict[str, list[click.Command]]:
         """``taut signs recognize``: the fingerspelled letters of hand landmarks."""

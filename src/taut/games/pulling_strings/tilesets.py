@@ -7,7 +7,9 @@ other face, each with its romaji (a player may type the katakana or its romaji).
 selection of kana is the first 26 of the gojūon order: the five vowels, then the k-, s-,
 t- and n-rows, then ha. ``elements``: the symbols of the first 26 chemical elements on the
 board, their names on the other face, read from ``sets/elements.toml`` (a tile set file,
-as anyone can write one: see ``docs/tilesets.md``).
+as anyone can write one: see ``docs/tilesets.md``). The ``asl`` set also carries the words
+of ``words/N.txt`` (common English words of N letters) for word practice, and names the
+recogniser files that read its handshapes from a camera.
 
 Option ``tiles`` also takes a tile set file; the game's options then hold the set's text
 (see :mod:`taut.core.tileset_file`), which :func:`tile_set` reads back.
@@ -24,6 +26,28 @@ from taut.core.tileset_file import read_tileset_file, tileset_from_text
 
 #: The folder of the tile set files that come with the game.
 SETS = Path(__file__).parent / "sets"
+#: The folder of the words to fingerspell: ``N.txt`` holds words of N letters, one a line
+#: (``#`` starts a comment line).
+WORDS = Path(__file__).parent / "words"
+
+
+def fingerspelling_words(folder: Path = WORDS) -> tuple[str, ...]:
+    """The words of ``folder``'s lists, upper case, shortest first; ValueError names a
+    word that is not all letters A..Z or is in the wrong file for its length."""
+    out: list[str] = []
+    for path in sorted(folder.glob("*.txt"), key=lambda p: (len(p.stem), p.stem)):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            word = line.strip()
+            if not word or word.startswith("#"):
+                continue
+            if not (word.isascii() and word.isalpha()) or str(len(word)) != path.stem:
+                raise ValueError(
+                    f"{path.name}, line {number}: {word!r} is not a word of {path.stem} "
+                    "letters A to Z"
+                )
+            out.append(word.upper())
+    return tuple(dict.fromkeys(out))
+
 
 #: The kana selection: (romaji, hiragana, katakana), in gojūon order.
 KANA: tuple[tuple[str, str, str], ...] = (
@@ -96,6 +120,8 @@ def asl() -> TileSet:
         tuple(tiles),
         "the letters A to Z, and the American Sign Language handshape that spells each",
         "signs",
+        fingerspelling_words(),
+        ("signs.js", "templates.json"),
     )
 
 

@@ -1,4 +1,5 @@
-"""The solitaire commands: ``taut tracks puzzle|solve|check|solitaire``.
+"""The solitaire commands: ``taut tracks puzzle|solve|check|solitaire``, and ``taut solve
+tracks`` (the two-player game solved exactly, :mod:`taut.games.tracks.solve.report`).
 
 ``puzzle`` makes a puzzle, ``solve`` finds the most different tiling and counts the
 tilings, ``check`` judges an answer (exit 0 solved, 1 not solved, 2 bad input) and
@@ -18,7 +19,7 @@ import click
 from rich.markup import escape
 
 from taut.core.chance import make_rng
-from taut.core.console import console, err_console, fail
+from taut.core.console import console, err_console, fail, progress_bar
 from taut.core.number_param import Real
 from taut.games.tracks.cells import plural
 from taut.games.tracks.deal import Deal, deal, tilings_text, unwinnable_text
@@ -298,3 +299,90 @@ def solitaire_cmd(
         return
     dealt = _new_deal(size, seed, threshold, raw)
     Solitaire(dealt.puzzle, threshold, input, console.print, dealt.result).run()
+
+
+# -- the two-player game, solved ------------------------------------------------------------
+
+
+@click.command("tracks")
+@click.option("--size", type=int, default=3, show_default=True, help="Side of the board.")
+@click.option(
+    "--roll",
+    type=click.Choice(["once", "each"]),
+    default="once",
+    show_default=True,
+    help="The game's roll option (only once is solved).",
+)
+@click.option(
+    "--first",
+    type=click.Choice(["NS", "WE"]),
+    default="NS",
+    show_default=True,
+    help="Who places first.",
+)
+@click.option("--stored", is_flag=True, help="Print the shipped solution instead of searching.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def solve_tracks_command(size: int, roll: str, first: str, stored: bool, as_json: bool) -> None:
+    """Solve two-player Track Tiles exactly for the nine pairs of first kinds.
+
+    With roll=once each player's kinds follow from one roll, so a game is fixed by the
+    size, both first kinds and who places first. For every pair this prints the value
+    (NS wins, WE wins or a draw, with perfect play), a best first placement, the nodes
+    searched and the time. Boards up to 4x4 are solved (4x4 takes a minute or two; a
+    progress bar runs on standard error); --stored prints the shipped results at once.
+    """
+    from taut.games.tracks.solve.report import MAX_SOLVED, report, solve_all, stored_results
+
+    if roll == "each":
+        fail(
+            "--roll each: a die is rolled before every placement, so no game is fixed "
+            "in advance; only --roll once is solved"
+        )
+    if not 2 <= size <= 12:
+        fail(f"--size must be 2..12 (the game's boards), got {size}")
+    if size > MAX_SOLVED:
+        fail(
+            f"--size {size}: boards up to {MAX_SOLVED}x{MAX_SOLVED} are solved; "
+            f"{size}x{size} is out of this solver's reach (see docs/tracks.md)"
+        )
+    seat = 0 if first == "NS" else 1
+    if stored:
+        results = stored_results(size, seat)
+    else:
+        with progress_bar(quiet=as_json, stderr=True) as bar:
+            task = bar.add_task(f"Solving {size}x{size}", total=9)
+            results = solve_all(
+                size,
+                seat,
+                lambda done, text: bar.update(task, completed=done, description=text),
+            )
+    data = report(size, first, results)
+    if as_json:
+        click.echo(json.dumps(data))
+        return
+    for line in _solve_lines(data):
+        console.print(escape(line))
+
+
+def _solve_lines(data: dict[str, Any]) -> list[str]:
+    """The solved games as a table."""
+    size = data["size"]
+    lines = [
+        f"Track Tiles {size}x{size}, roll=once, {data['first']} places first: "
+        "values with perfect play.",
+        f"{'NS kind':>7} {'WE kind':>7}  {'value':<8} {'first move':<10} {'nodes':>12} "
+        f"{'seconds':>8}",
+    ]
+    for g in data["games"]:
+        lines.append(
+            f"{g['ns_kind']:>7} {g['we_kind']:>7}  {g['value']:<8} {g['move']:<10} "
+            f"{g['nodes']:>12,} {g['seconds']:>8.2f}"
+        )
+    lines.append(f"{data['nodes']:,} nodes in {data['seconds']:.2f} s ({_how(data)}).")
+    return lines
+
+
+def _how(data: dict[str, Any]) -> str:
+    if data["stored"]:
+        return "shipped results"
+    return "compiled search" if data["compiled"] else "Python search"

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from taut.core.game import Game, State
-from taut.core.plugin import GamePlugin
+from taut.core.plugin import GamePlugin, Policy
 from taut.games.tracks.rules import Tracks, TracksState
 
 if TYPE_CHECKING:
@@ -142,11 +142,23 @@ class TracksPlugin(GamePlugin):
         assert isinstance(game, Tracks)
         return game.size * game.size
 
-    def commands(self) -> dict[str, list[click.Command]]:
-        """``taut tracks puzzle|solve|check|solitaire``: the solitaire puzzle."""
-        from taut.games.tracks.commands import tracks_group
+    def exact_policy(self, game: Game) -> Policy | None:
+        """Perfect play of the solved boards (up to 4x4) with ``roll=once``: every best
+        placement, equally likely, from the shipped book or a search; None otherwise."""
+        from taut.games.tracks.solve.search import SOLVED_SIZES
 
-        return {"": [tracks_group]}
+        if not isinstance(game, Tracks) or game.roll_each or game.size not in SOLVED_SIZES:
+            return None
+        from taut.games.tracks.solve.book import policy
+
+        return policy(game.size)
+
+    def commands(self) -> dict[str, list[click.Command]]:
+        """``taut tracks puzzle|solve|check|solitaire`` (the solitaire puzzle) and ``taut
+        solve tracks`` (the two-player game solved)."""
+        from taut.games.tracks.commands import solve_tracks_command, tracks_group
+
+        return {"": [tracks_group], "solve": [solve_tracks_command]}
 
 
 plugin = TracksPlugin()

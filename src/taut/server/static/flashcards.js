@@ -1,25 +1,31 @@
-// The flash-card page: one tile set, its cards scheduled by Leitner boxes (leitner.js), the
-// progress kept in this browser's localStorage under "taut:flashcards" (the same JSON as
-// the progress file of `taut flashcards`). Every answer is a button; keys 1-6 choose.
-import {
-  BOARD_TO_OTHER, DIRECTIONS, checkDeck, choices, emptyDeck, nextCard, parseProgress, record,
-  skip, stateOf, summary,
-} from "./leitner.js";
+// The flash-card page: one tile set, its cards scheduled by FSRS on the server (the
+// scheduler of `taut flashcards`, taut.core.flashcards), the progress kept in this
+// browser's localStorage under "taut:flashcards" (the JSON of the terminal's progress file,
+// version 2; a version 1 record of Leitner boxes is converted by the server on load).
+// The server keeps nothing: each question sends the set's deck to /api/flashcards/next,
+// each answer to /api/flashcards/review, which returns the deck to keep. Every answer is a
+// button; keys 1-6 choose. A set whose other faces are pictures of hands can also be
+// signed to the camera (camera.js), where the browser has one.
+import { cameraFor, cameraModulePresent } from "./signing.js";
 
 const STORE = "taut:flashcards";
 const SEED = "taut:flashcards:seed";
+const BOARD_TO_OTHER = "board->other";
+const BOARD_TO_SIGN = "board->sign";
+const BOTH = ["board->other", "other->board"];
 const $ = (id) => document.getElementById(id);
 const root = document.querySelector(".fc");
 const name = root.dataset.set;
 
 let set = null; // the tile set, as /api/tilesets/NAME serves it
 let progress = null;
-let deck = null;
-let card = null; // [tile, direction]
+let card = null; // {tile, direction}
 let offered = []; // the tiles on the buttons
 let answered = false;
+let busy = false;
 let seed = "";
-const visit = { right: 0, wrong: 0 };
+let camera = null; // the signing camera, once started
+const visit = { right: 0, wrong: 0, newSeen: 0, skipped: [], last: null };
 
 // -- storage ------------------------------------------------------------------------------
 
@@ -29,36 +35,55 @@ const storage = {
   set(key, value) { try { localStorage.setItem(key, value); } catch { memory.set(key, value); } },
 };
 
-function load() {
+const emptyDeck = () => ({ cards: [], confusions: [] });
+const deck = () => progress.sets[name];
+const save = () => storage.set(STORE, JSON.stringify(progress));
+
+async function post(path, body) {
+  const response = await fetch(path, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) {
+    const error = new Error(data.detail || data.error || `the server answered ${response.status}`);
+    error.status = response.status;
+    throw error;
+  }
+  return data;
+}
+
+// Read the stored progress through the server (which checks it and converts version 1).
+// A damaged record is put aside (kept under another key) and this set starts afresh.
+async function load() {
   const raw = storage.get(STORE);
-  progress = { version: 1, sets: {} };
+  progress = { version: 2, sets: {} };
   if (raw !== null) {
     try {
-      progress = parseProgress(raw);
-      if (progress.sets[name] !== undefined) checkDeck(progress.sets[name], `sets.${name}`, set.tiles.length);
+      const checked = await post("/api/flashcards/progress", { progress: JSON.parse(raw) });
+      progress = checked.progress;
+      if (checked.converted) {
+        save();
+        say("Your progress was kept in Leitner boxes by an earlier version; it is now scheduled by FSRS, and its cards are due today.");
+      }
     } catch (exc) {
-      // A damaged record of this set is put aside (kept under another key), never used.
-      // (progress is what parsed: every set, or nothing when the whole record is damaged)
       storage.set(`${STORE}:unreadable`, raw);
-      delete progress.sets[name];
       say(`Your saved progress could not be read (${exc.message}); this set starts afresh.`);
     }
   }
-  deck = progress.sets[name] || emptyDeck();
-  progress.sets[name] = deck;
+  if (!progress.sets[name]) progress.sets[name] = emptyDeck();
   seed = storage.get(SEED) || String(Math.floor(Math.random() * 2 ** 31));
   storage.set(SEED, seed);
 }
 
-const save = () => storage.set(STORE, JSON.stringify(progress));
-
 // -- faces --------------------------------------------------------------------------------
 
 const isPicture = (face) => face.svg !== null && face.svg !== undefined;
-const kinds = (direction) => (direction === BOARD_TO_OTHER
+const kinds = (direction) => (direction === BOARD_TO_OTHER || direction === BOARD_TO_SIGN
   ? [set.board_kind, set.other_kind] : [set.other_kind, set.board_kind]);
-const asked = (tile, direction) => set.tiles[tile][direction === BOARD_TO_OTHER ? "board" : "other"];
-const answer = (tile, direction) => set.tiles[tile][direction === BOARD_TO_OTHER ? "other" : "board"];
+const asked = (tile, direction) => set.tiles[tile][direction === "other->board" ? "other" : "board"];
+const answer = (tile, direction) => set.tiles[tile][direction === "other->board" ? "board" : "other"];
 
 // A picture without its own label (its <title> would name the answer), hidden from
 // assistive technology: the description or the button's label says what it shows.
@@ -90,33 +115,48 @@ function pair(tile) {
   return `${t.board.text} = ${other}${aliases}`;
 }
 
-// A tile as the summary names it: "IV (4)", "カ (か)", "M".
-function label(tile) {
-  const t = set.tiles[tile];
-  return t.other.text === t.board.text ? t.board.text : `${t.other.text} (${t.board.text})`;
-}
-
-const times = (n) => (n === 1 ? "once" : n === 2 ? "twice" : `${n} times`);
-const ways = (direction) => kinds(direction).join(" \u2192 ");
+const ways = (direction) => (direction === BOARD_TO_SIGN
+  ? `${set.board_kind} \u2192 signed ${set.other_kind}` : kinds(direction).join(" \u2192 "));
+const WHY = { due: "due", new: "new card", ahead: "studying ahead: nothing is due" };
 
 // -- a card -------------------------------------------------------------------------------
 
 function wanted() {
   const way = document.querySelector('input[name="fc-way"]:checked').value;
-  return way === "both" ? DIRECTIONS : [way];
+  return way === "both" ? BOTH : [way];
 }
 
 function say(message) { $("fc-feedback").textContent = message; }
 
-function show() {
-  card = nextCard(deck, set.tiles.length, wanted(), seed, name);
-  save();
+async function show() {
+  let next;
+  try {
+    next = await post("/api/flashcards/next", {
+      set: name,
+      deck: deck(),
+      directions: wanted(),
+      avoid: [...visit.skipped, ...(visit.last ? [visit.last] : [])],
+      new_seen: visit.newSeen,
+      seed,
+    });
+  } catch (exc) {
+    if (exc.status === 400 && deck().cards.length) {
+      // The stored deck does not fit this set (the set changed): put it aside, start afresh.
+      storage.set(`${STORE}:unreadable`, JSON.stringify(progress));
+      progress.sets[name] = emptyDeck();
+      save();
+      say(`Your saved progress on this set could not be used (${exc.message}); it starts afresh.`);
+      return show();
+    }
+    say(`The next card could not be chosen (${exc.message}); reload the page to try again.`);
+    return;
+  }
+  card = next.card;
   answered = false;
-  const [tile, direction] = card;
+  const { tile, direction } = card;
   const [from, to] = kinds(direction);
-  const state = stateOf(deck, card);
-  $("fc-meta").textContent = `${ways(direction)} \u00b7 ${state ? `box ${state.box}` : "new card"} \u00b7 round ${deck.round}`;
-  $("fc-question").textContent = `Which ${to} goes with this ${from}?`;
+  $("fc-meta").textContent = `${ways(direction)} \u00b7 ${WHY[next.reason]}`;
+  $("fc-meta").dataset.reason = next.reason;
   const face = asked(tile, direction);
   const shown = $("fc-face");
   shown.dataset.direction = direction;
@@ -126,87 +166,138 @@ function show() {
   } else {
     shown.append(text("p", "fc-text", face.text));
   }
-  offered = choices(deck, set.tiles.length, card, seed, name);
-  const buttons = offered.map((t, i) => {
-    const option = answer(t, direction);
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = `fc-choice${isPicture(option) ? " fc-choice-picture" : ""}`;
-    button.dataset.tile = String(t);
-    button.setAttribute("aria-keyshortcuts", String(i + 1));
-    button.append(text("span", "fc-key", String(i + 1)));
-    button.lastChild.setAttribute("aria-hidden", "true");
-    if (isPicture(option)) {
-      button.append(picture(option));
-      button.setAttribute("aria-label", `${i + 1}: ${option.description || `picture ${i + 1}`}`);
-    } else {
-      button.append(text("span", "fc-choice-text", option.text));
-    }
-    button.addEventListener("click", () => choose(t));
-    return button;
-  });
-  $("fc-choices").replaceChildren(...buttons);
   $("fc-next").hidden = true;
   $("fc-skip").hidden = false;
-  say("");
+  if (direction === BOARD_TO_SIGN) {
+    $("fc-question").textContent = `Sign the ${to} of this ${from} to the camera.`;
+    offered = [];
+    $("fc-choices").replaceChildren();
+    sign();
+  } else {
+    $("fc-question").textContent = `Which ${to} goes with this ${from}?`;
+    offered = next.choices;
+    $("fc-choices").replaceChildren(...offered.map((t, i) => button(t, i, direction)));
+    say("");
+  }
+  showSummary(next.summary);
 }
 
-function choose(given) {
-  if (answered) return;
+function button(t, i, direction) {
+  const option = answer(t, direction);
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = `fc-choice${isPicture(option) ? " fc-choice-picture" : ""}`;
+  b.dataset.tile = String(t);
+  b.setAttribute("aria-keyshortcuts", String(i + 1));
+  b.append(text("span", "fc-key", String(i + 1)));
+  b.lastChild.setAttribute("aria-hidden", "true");
+  if (isPicture(option)) {
+    b.append(picture(option));
+    b.setAttribute("aria-label", `${i + 1}: ${option.description || `picture ${i + 1}`}`);
+  } else {
+    b.append(text("span", "fc-choice-text", option.text));
+  }
+  b.addEventListener("click", () => choose(t));
+  return b;
+}
+
+async function choose(given) {
+  if (answered || busy) return;
+  busy = true;
+  let done;
+  try {
+    done = await post("/api/flashcards/review", { set: name, deck: deck(), card, given });
+  } catch (exc) {
+    say(`The answer could not be recorded (${exc.message}); try again.`);
+    return;
+  } finally {
+    busy = false;
+  }
   answered = true;
-  const right = record(deck, card, given);
+  if (!deck().cards.some((c) => c.tile === card.tile && c.direction === card.direction)) visit.newSeen += 1;
+  progress.sets[name] = done.deck;
   save();
-  visit[right ? "right" : "wrong"] += 1;
-  for (const button of $("fc-choices").children) {
-    const t = Number(button.dataset.tile);
-    button.setAttribute("aria-disabled", "true");
-    if (t === card[0]) {
-      button.classList.add("right");
-      button.append(text("span", "fc-mark", " \u2713 right"));
+  visit[done.right ? "right" : "wrong"] += 1;
+  visit.last = card;
+  visit.skipped = visit.skipped.filter((k) => k.tile !== card.tile || k.direction !== card.direction);
+  for (const b of $("fc-choices").children) {
+    const t = Number(b.dataset.tile);
+    b.setAttribute("aria-disabled", "true");
+    if (t === card.tile) {
+      b.classList.add("right");
+      b.append(text("span", "fc-mark", " \u2713 right"));
     } else if (t === given) {
-      button.classList.add("wrong");
-      button.append(text("span", "fc-mark", " \u2717 your choice"));
+      b.classList.add("wrong");
+      b.append(text("span", "fc-mark", " \u2717 your choice"));
     }
   }
-  say(right ? `Right: ${pair(card[0])}.` : `Not right: ${pair(card[0])}; you chose ${pair(given)}.`);
+  const yours = given === null ? "the camera saw no sign of this set" : `you chose ${pair(given)}`;
+  say(done.right
+    ? `Right: ${pair(card.tile)}. Again ${done.again}.`
+    : `Not right: ${pair(card.tile)}; ${yours}. Again ${done.again}.`);
   $("fc-skip").hidden = true;
   $("fc-next").hidden = false;
   $("fc-next").focus();
-  showSummary();
+  showSummary(done.summary);
+}
+
+// -- signing to the camera ----------------------------------------------------------------
+
+// Sign the card's letter: the first sign the camera reads answers the card.
+async function sign() {
+  const stage = $("fc-camera");
+  stage.hidden = false;
+  if (!camera) camera = await cameraFor($("fc-video"), $("fc-canvas"), stage.dataset);
+  if (!camera.ready) {
+    say(camera.message);
+    return;
+  }
+  say("Sign it to the camera.");
+  camera.listen({
+    failed: (message) => say(message),
+    guess: (letter) => { $("fc-guess").textContent = letter ? `The camera sees: ${letter}` : ""; },
+    sign: (letter) => {
+      camera.pause();
+      const upper = String(letter).toUpperCase();
+      const tile = set.tiles.findIndex((t) => t.board.text.toUpperCase() === upper || t.other.text.toUpperCase() === upper);
+      choose(tile >= 0 ? tile : null);
+    },
+  });
+}
+
+// Hide the camera; turn it off unless the cards are still signed.
+function stopSigning() {
+  $("fc-camera").hidden = true;
+  if (!camera) return;
+  if (wanted().includes(BOARD_TO_SIGN)) {
+    camera.pause();
+  } else {
+    camera.stop();
+    camera = null;
+  }
 }
 
 // -- the summary --------------------------------------------------------------------------
 
-// The whole set, both ways, whichever way the cards are asked now.
-function showSummary() {
-  const s = summary(deck, set.tiles.length, DIRECTIONS);
+function showSummary(s) {
   const out = [];
-  const boxes = document.createElement("ol");
-  boxes.className = "fc-boxes";
-  boxes.setAttribute("aria-label", "Cards by box");
-  s.boxes.forEach((n, i) => {
+  const counts = document.createElement("ol");
+  counts.className = "fc-boxes fc-counts";
+  counts.setAttribute("aria-label", "Cards");
+  for (const [label, n] of [["Due now", s.due], ["Learning", s.learning], ["Known", s.known], ["Not seen", s.unseen]]) {
     const li = document.createElement("li");
-    li.append(text("span", "fc-box-name", `Box ${i + 1}`), text("span", "fc-box-count", String(n)));
-    li.setAttribute("aria-label", `box ${i + 1}: ${n} card${n === 1 ? "" : "s"}`);
-    boxes.append(li);
-  });
-  out.push(boxes, text("p", "hint", `Not seen yet: ${s.unseen}. Box 1 comes every round, box 2 every 2nd, box 3 every 4th, box 4 every 8th, box 5 every 16th.`));
-  const total = s.right + s.wrong;
-  if (total === 0) {
-    out.push(text("p", "", "No answers yet."));
-  } else {
-    const visitTotal = visit.right + visit.wrong;
-    const now = visitTotal ? ` This visit: ${visit.right} right of ${visitTotal}.` : "";
-    out.push(text("p", "fc-accuracy", `Accuracy: ${s.right} right of ${total} (${Math.round((100 * s.right) / total)}%).${now}`));
+    li.append(text("span", "fc-box-name", label), text("span", "fc-box-count", String(n)));
+    li.setAttribute("aria-label", `${label.toLowerCase()}: ${n} card${n === 1 ? "" : "s"}`);
+    counts.append(li);
   }
-  const items = [
-    ...s.missed.map((m) => `Practise ${label(m.tile)}, ${ways(m.direction)}: missed ${times(m.wrong)}, right ${m.right ? times(m.right) : "never"}.`),
-    ...s.confusions.map((c) => `You mixed up ${label(c.first)} and ${label(c.second)} ${times(c.count)}.`),
-  ];
-  if (items.length) {
+  out.push(counts, text("p", "hint", "A card you know comes back after days, then weeks; one you miss, within minutes. Cards due come first; then up to five new cards a visit; with nothing due, the card due soonest."));
+  const total = visit.right + visit.wrong;
+  const now = total ? ` This visit: ${visit.right} right of ${total}.` : "";
+  out.push(text("p", s.right + s.wrong ? "fc-accuracy" : "", `${s.accuracy}${s.right + s.wrong ? now : ""}`));
+  if (s.practise.length) {
     const list = document.createElement("ul");
     list.className = "fc-practise";
-    for (const item of items) list.append(text("li", "", item));
+    for (const item of s.practise) list.append(text("li", "", item));
     out.push(list);
   }
   $("fc-summary").replaceChildren(...out);
@@ -224,6 +315,11 @@ function keys(event) {
   }
 }
 
+function next() {
+  stopSigning();
+  return show().then(() => $("fc-question").focus());
+}
+
 async function start() {
   try {
     const response = await fetch(`/api/tilesets/${encodeURIComponent(name)}`);
@@ -234,26 +330,33 @@ async function start() {
     say(`The tile set could not be loaded (${exc.message}); reload the page to try again.`);
     return;
   }
-  load();
-  $("fc-next").addEventListener("click", () => { show(); $("fc-question").focus(); });
-  $("fc-skip").addEventListener("click", () => { skip(deck, card); save(); show(); $("fc-question").focus(); });
-  $("fc-reset").addEventListener("click", () => {
-    deck = emptyDeck();
-    progress.sets[name] = deck;
-    visit.right = visit.wrong = 0;
+  await load();
+  $("fc-next").addEventListener("click", next);
+  $("fc-skip").addEventListener("click", () => {
+    if (card) visit.skipped.push(card);
+    next();
+  });
+  $("fc-reset").addEventListener("click", async () => {
+    progress.sets[name] = emptyDeck();
+    Object.assign(visit, { right: 0, wrong: 0, newSeen: 0, skipped: [], last: null });
     save();
-    show();
-    showSummary();
+    stopSigning();
+    await show();
     say("Your progress on this set is forgotten; it starts afresh.");
   });
   for (const radio of document.querySelectorAll('input[name="fc-way"]')) {
-    radio.addEventListener("change", () => { if (!answered) show(); });
+    radio.addEventListener("change", () => { if (!answered) next(); });
   }
   document.addEventListener("keydown", keys);
+  const signRadio = document.querySelector(`input[name="fc-way"][value="${BOARD_TO_SIGN}"]`);
+  if (signRadio && !(await cameraModulePresent())) {
+    signRadio.disabled = true;
+    $("fc-sign-note").textContent = "(not available: this server has no camera module)";
+  }
   const note = $("fc-feedback").textContent;
-  show();
+  await show();
   if (note) say(note);
-  showSummary();
+  root.dataset.ready = "true";
 }
 
 start();

@@ -324,13 +324,18 @@ form.addEventListener("submit", async (event) => {
   const request = {
     game: entry.name, options: read.options, seats, name: $("name").value.trim(),
     pace: $("pace").value, reveal_deadline: deadline ? Number(deadline) : null,
+    rated: $("rated").checked,
   };
   const button = $("make");
   button.disabled = true;
   formError.textContent = "";
   try {
+    // The maker's player (player.js) takes the maker's seat; a rated game needs one.
+    if (window.tautPlayer) await window.tautPlayer.ready;
+    const player = window.tautPlayer ? window.tautPlayer.headers() : {};
     const response = await fetch("/api/games", {
-      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(request),
+      method: "POST", headers: { "Content-Type": "application/json", ...player },
+      body: JSON.stringify(request),
     });
     const body = await response.json();
     if (!response.ok) { formError.textContent = body.detail || body.error; return; }

@@ -9,6 +9,7 @@ import {
   board, composed, defaultsOf, focusKey, markSelection, refocus, sizeBoard, wireBoard,
 } from "./board.js";
 import { lastLines, listed, logItems, newLines, seatItems, seatOf, shareItems, who } from "./panels.js";
+import { captureSign, sketch, startSigning, stopSigning } from "./camera.js";
 
 const root = document.querySelector(".game");
 const gameId = root.dataset.gameId;
@@ -229,6 +230,7 @@ function render() {
   renderLog(f);
   renderResult(f);
   renderName(f);
+  renderSignReveal(f);
   announce(f);
   resume(f);
   before = f;
@@ -474,7 +476,128 @@ function showShare() {
   $("share").hidden = false;
 }
 
-$("confirm").addEventListener("click", () => play(chosenText().text));
+// -- signing to the camera (where the game's plugin offers it) -------------------------------
+//
+// A sign fills the answer part of the move exactly as a pick in the palette does; the landmarks
+// of the sign stay in this page (for the sketch after the turn) and are never sent.
+
+const camera = $("camera");
+const cameraNote = camera ? $("camera-note").textContent : "";
+let cameraOn = false;
+let lastSign = null; // { letter, top, points }: the latest sign made this turn
+let sentSign = null; // { move, sign, right }: the sign in the move sent, shown after the turn
+let shownSign = null;
+
+const percent = (top, letter) => {
+  const found = (top || []).find(([l]) => l === letter);
+  return found ? ` (${Math.round(found[1] * 100)}%)` : "";
+};
+
+async function startCamera() {
+  const start = $("camera-start");
+  start.disabled = true;
+  $("camera-note").classList.remove("error");
+  $("camera-note").textContent = cameraNote;
+  $("camera-guess").textContent = "Starting the camera…";
+  try {
+    const running = await startSigning({
+      video: $("camera-video"), canvas: $("camera-canvas"),
+      recogniser: camera.dataset.recogniser, model: camera.dataset.model,
+      onGuess: showGuess, onSign: signed,
+    });
+    if (!running || (frame && frame.phase === "over")) { stopCamera(); return; }
+    cameraOn = true;
+    start.hidden = true;
+    $("camera-stop").hidden = false;
+    $("camera-view").hidden = false;
+    $("camera-guess").textContent = "Show your hand to the camera.";
+    $("camera-view").focus();
+  } catch (error) {
+    $("camera-guess").textContent = "";
+    $("camera-note").textContent = `${error.message} Choose the answer in the palette instead.`;
+    $("camera-note").classList.add("error");
+  } finally {
+    start.disabled = false;
+  }
+}
+
+function stopCamera() {
+  stopSigning();
+  cameraOn = false;
+  $("camera-start").hidden = false;
+  $("camera-stop").hidden = true;
+  $("camera-view").hidden = true;
+  $("camera-guess").textContent = "";
+  $("camera-signed").textContent = "";
+}
+
+function showGuess(guess) {
+  const el = $("camera-guess");
+  el.dataset.letter = guess.letter || "";
+  if (!guess.points) el.textContent = "No hand in sight.";
+  else if (!guess.letter) el.textContent = "Not sure which letter that is.";
+  else el.textContent = `Reading ${guess.letter}${percent(guess.top, guess.letter)}: hold still to sign it.`;
+}
+
+// The running guess changes every frame, so it is not read out; a sign is.
+function signed(sign) {
+  if (!frame || !mayChoose(frame)) {
+    $("camera-signed").textContent = `Read ${sign.letter}, but it is not your turn to choose.`;
+    return;
+  }
+  lastSign = sign;
+  choosePart(camera.dataset.slot, sign.letter);
+  $("camera-signed").textContent = `Signed ${sign.letter}${percent(sign.top, sign.letter)}: it is your answer now.`;
+}
+
+// Whether the move about to be sent holds the latest sign as its answer.
+function noteSign() {
+  if (!camera || !lastSign || selection.move || !frame) return;
+  const parts = { ...selection.defaults, ...selection.parts };
+  if (parts[camera.dataset.slot] !== lastSign.letter) return;
+  const right = camera.dataset.rightSlot ? parts[camera.dataset.rightSlot] : null;
+  sentSign = { move: frame.move, sign: lastSign, right };
+  lastSign = null;
+  $("camera-signed").textContent = "";
+}
+
+function renderSignReveal(f) {
+  if (!camera) return;
+  if (f.phase === "over" && cameraOn) stopCamera();
+  if (!sentSign || f.move <= sentSign.move || shownSign === sentSign) return;
+  shownSign = sentSign;
+  const { sign, right } = sentSign;
+  const box = $("sign-reveal");
+  const text = document.createElement("p");
+  const read = Object.assign(document.createElement("strong"), { textContent: sign.letter });
+  text.append("Your sign was read as ", read, percent(sign.top, sign.letter), ".");
+  if (right) {
+    const ok = right === sign.letter;
+    const mark = Object.assign(document.createElement("span"), {
+      className: ok ? "ok" : "wrong", textContent: ok ? " \u2713 right" : " \u2717 wrong",
+    });
+    text.append(" The right one: ", Object.assign(document.createElement("strong"), { textContent: right }), ".", mark);
+  }
+  box.replaceChildren(sketch(sign.points), text);
+  box.dataset.read = sign.letter;
+  box.dataset.right = right || "";
+  $("sign-panel").hidden = false;
+}
+
+if (camera) {
+  $("camera-start").addEventListener("click", startCamera);
+  $("camera-stop").addEventListener("click", stopCamera);
+  // Space or Enter takes the current guess, unless it is meant for a control.
+  document.addEventListener("keydown", (event) => {
+    if (!cameraOn || (event.key !== " " && event.key !== "Enter")) return;
+    const target = event.target;
+    if (target !== document.body && target !== $("camera-view")) return;
+    event.preventDefault();
+    if (!captureSign()) $("camera-signed").textContent = "No letter to take yet: show your hand to the camera.";
+  });
+}
+
+$("confirm").addEventListener("click", () => { noteSign(); play(chosenText().text); });
 $("clear").addEventListener("click", () => {
   selection.move = null;
   selection.parts = {};

@@ -1,0 +1,545 @@
+"""The search kernel of the two-player Track Tiles solver: alpha-beta on a compact board.
+
+One set of functions, compiled with Numba when it can be imported (the optional extra
+``fast``) and the environment variable ``TAUT_NO_NUMBA`` is not ``1``, else run as plain
+Python on lists; both give the same values, moves and node counts. This is the only module
+of the solver that imports ``numba`` (when it is first imported, by the search).
+
+:func:`negamax` returns the value of a position to the seat to move: 1 a win, 0 a draw,
+-1 a loss, fail-soft (a result at or below ``alpha`` is an upper bound, at or above
+``beta`` a lower bound). At every node it
+
+1. looks the position up in the transposition table: two slots a key, keys exact up to
+   5x5 (the board packed two bits a cell, then who moves and both kinds in hand), each
+   position stored under the smaller key of itself and its half turn;
+2. scans the empty cells once: a placement of the mover's kind that makes the mover's
+   track (or both tracks) wins at once; one that makes only the opponent's track loses
+   and is dropped; a cell where the opponent's next kind would make the opponent's track
+   is a *threat*. Threats stay threats whatever the mover places elsewhere (a placement
+   only extends the pieces that end beside it, and a threat's pieces end at the border
+   and at the threat's cell), so two threats lose and one must be filled at once;
+3. bounds the value by what can still connect: with every empty cell allowed to join any
+   of its sides to any other (more than any tile can), a side that cannot join its two
+   edges even so can never win, and a position where neither can is a draw. An empty cell
+   that no such track can pass through is dead: what fills it never matters, so of the
+   placements on dead cells only one is tried;
+4. tries the moves, the table's best move first, then by a history score (cutoffs found
+   with that cell and kind, weighted by the square of the number of empty cells).
+
+The recursion runs on an explicit stack of frames (:func:`enter` and :func:`leave` do a
+node's work on the way down and up): Numba cannot cache a recursive function's code.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _load_numba() -> Any:
+    """The ``numba`` module, or None when it is missing or ``TAUT_NO_NUMBA=1``."""
+    if os.environ.get("TAUT_NO_NUMBA") == "1":
+        return None
+    try:
+        return importlib.import_module("numba")  # no type information: kept from mypy's sight
+    except ImportError:
+        return None
+
+
+_numba = _load_numba()
+#: True when the functions below are compiled (they then take NumPy int64 arrays).
+COMPILED: bool = _numba is not None
+
+
+def _jit(function: F) -> F:
+    """``function`` compiled in nopython mode (machine code cached on disk; the GIL let go,
+    so that a progress display can run beside a search), or as is."""
+    if _numba is None:
+        return function
+    compiled: F = _numba.njit(cache=True, nogil=True)(function)
+    return compiled
+
+
+#: Hashing: keys times an odd constant, modulo 2^62, so that Python's exact integers and
+#: Numba's wrapping 64-bit ones agree; the slot pair is read from the top bits.
+MULTIPLIER = 0x2545F4914F6CDD1D
+MASK62 = (1 << 62) - 1
+#: Index of the node counter in ``stats``.
+NODES = 0
+#: A move score above any history score: the table's move is tried first.
+FIRST = 1 << 62
+
+
+@_jit
+def trial(ends: Any, strands: Any, tags: Any, bits: Any, cell: int, kind: int) -> int:
+    """The track bits that ``kind`` on ``cell`` would make; ``ends`` is left as it was."""
+    base = (cell * 4 + kind) * 4
+    fa = ends[strands[base]]
+    fb = ends[strands[base + 1]]
+    oa = ends[fa]
+    ob = ends[fb]
+    ends[fa] = fb
+    ends[fb] = fa
+    fc = ends[strands[base + 2]]
+    fd = ends[strands[base + 3]]
+    oc = ends[fc]
+    od = ends[fd]
+    ends[fc] = fd
+    ends[fd] = fc
+    made = bits[tags[fa] | tags[fb]] | bits[tags[fc] | tags[fd]]
+    # Each pair of writes is undone to what was read before it, the last pair first.
+    ends[fd] = od
+    ends[fc] = oc
+    ends[fb] = ob
+    ends[fa] = oa
+    return int(made)
+
+
+@_jit
+def place(
+    ends: Any, strands: Any, tags: Any, bits: Any, cell: int, kind: int, undo: Any, at: int
+) -> int:
+    """Place ``kind`` on ``cell``: join its strands' pieces, note in ``undo[at:at + 8]``
+    how to take it back (:func:`unplace`), and return the track bits it made."""
+    base = (cell * 4 + kind) * 4
+    fa = ends[strands[base]]
+    fb = ends[strands[base + 1]]
+    undo[at] = fa
+    undo[at + 1] = ends[fa]
+    undo[at + 2] = fb
+    undo[at + 3] = ends[fb]
+    ends[fa] = fb
+    ends[fb] = fa
+    fc = ends[strands[base + 2]]
+    fd = ends[strands[base + 3]]
+    undo[at + 4] = fc
+    undo[at + 5] = ends[fc]
+    undo[at + 6] = fd
+    undo[at + 7] = ends[fd]
+    ends[fc] = fd
+    ends[fd] = fc
+    return int(bits[tags[fa] | tags[fb]] | bits[tags[fc] | tags[fd]])
+
+
+@_jit
+def unplace(ends: Any, undo: Any, at: int) -> None:
+    """Take back the placement noted in ``undo[at:at + 8]``."""
+    ends[undo[at + 6]] = undo[at + 7]
+    ends[undo[at + 4]] = undo[at + 5]
+    ends[undo[at + 2]] = undo[at + 3]
+    ends[undo[at]] = undo[at + 1]
+
+
+@_jit
+def _find(parent: Any, x: int) -> int:
+    """The root of ``x`` in the union-find forest ``parent`` (halving the path)."""
+    while parent[x] != x:
+        parent[x] = parent[parent[x]]
+        x = parent[x]
+    return int(x)
+
+
+@_jit
+def reachable(
+    board: Any,
+    ends: Any,
+    side_edge: Any,
+    edge_cells: Any,
+    tags: Any,
+    cells: int,
+    units: int,
+    parent: Any,
+    flags: Any,
+) -> int:
+    """Which tracks could still be made (bit 1: NS, bit 2: WE) if every empty cell could
+    join any of its sides to any other.
+
+    Nodes are the cells and the edge units; each side of an empty cell is joined to what
+    the piece behind it reaches: an edge unit, or the empty cell at its far end. Leaves in
+    ``flags[root]`` the tags (N 1, S 2, W 4, E 8) of the units in each component, which
+    :func:`live` reads.
+    """
+    for i in range(cells + units):
+        parent[i] = i
+        flags[i] = 0
+    for c in range(cells):
+        if board[c] != 0:
+            continue
+        for s in range(4):
+            x = side_edge[c * 4 + s]
+            f = ends[x]
+            if f < units:
+                node = cells + f
+            elif f == x:
+                # No piece: the cell across this inner edge is empty too.
+                node = edge_cells[2 * x]
+                if node == c:
+                    node = edge_cells[2 * x + 1]
+            else:
+                node = edge_cells[2 * f]
+                if board[node] != 0:
+                    node = edge_cells[2 * f + 1]
+            ra = _find(parent, c)
+            rb = _find(parent, node)
+            if ra != rb:
+                parent[ra] = rb
+    out = 0
+    for u in range(units):
+        r = _find(parent, cells + u)
+        flags[r] |= tags[u]
+        if (flags[r] & 3) == 3:
+            out |= 1
+        if (flags[r] & 12) == 12:
+            out |= 2
+    return out
+
+
+@_jit
+def live(parent: Any, flags: Any, cell: int) -> bool:
+    """After :func:`reachable`: whether some track could still pass through ``cell``.
+
+    A cell that none can pass through is *dead*: what fills it never matters again, so
+    placements on dead cells are all worth the same.
+    """
+    f = flags[_find(parent, cell)]
+    return bool((f & 3) == 3 or (f & 12) == 12)
+
+
+@_jit
+def slot_of(key: int, tt_bits: int) -> int:
+    """The first of the two table slots of ``key``."""
+    return int(((key * MULTIPLIER) & MASK62) >> (62 - tt_bits)) & ~1
+
+
+@_jit
+def probe(tt_key: Any, tt_info: Any, tt_bits: int, key: int) -> int:
+    """The stored word of ``key`` (see :func:`store`), or -1."""
+    slot = slot_of(key, tt_bits)
+    if tt_key[slot] == key:
+        return int(tt_info[slot])
+    if tt_key[slot + 1] == key:
+        return int(tt_info[slot + 1])
+    return -1
+
+
+@_jit
+def store(
+    tt_key: Any, tt_info: Any, tt_bits: int, key: int, lo: int, hi: int, move: int, empties: int
+) -> None:
+    """Keep bounds ``lo <= value <= hi`` and a best move (-1: none) of ``key``.
+
+    The first slot of a pair keeps the position with the most empty cells (the biggest
+    subtree), the second takes whatever comes.
+    """
+    slot = slot_of(key, tt_bits)
+    word = (lo + 1) | ((hi + 1) << 2) | ((move + 1) << 4) | (empties << 12)
+    if tt_key[slot + 1] == key:
+        tt_info[slot + 1] = word
+    elif tt_key[slot] == key or tt_info[slot] >> 12 <= empties:
+        tt_key[slot] = key
+        tt_info[slot] = word
+    else:
+        tt_key[slot + 1] = key
+        tt_info[slot + 1] = word
+
+
+# Fields of a search frame: one frame a ply, ``FIELDS`` numbers each, in ``frames``.
+MOVER, HAND_NS, HAND_WE, EMPTIES, KEY, TURNED_KEY = 0, 1, 2, 3, 4, 5
+ALPHA, BETA, ALPHA0, LO, HI, CANON, TURNED, COUNT, NEXT, BEST, BEST_MOVE = range(6, 17)
+FIELDS = 17
+#: What :func:`enter` returns when the node's moves must be searched.
+EXPAND = 2
+
+
+@_jit
+def enter(
+    side_edge: Any,
+    edge_cells: Any,
+    strands: Any,
+    tags: Any,
+    bits: Any,
+    hand_keys: Any,
+    cells: int,
+    units: int,
+    board: Any,
+    ends: Any,
+    moves: Any,
+    scores: Any,
+    parent: Any,
+    flags: Any,
+    history: Any,
+    tt_key: Any,
+    tt_info: Any,
+    tt_bits: int,
+    frames: Any,
+    ply: int,
+) -> int:
+    """Steps 1-3 at the node of frame ``ply``: its value if they settle it, else
+    :data:`EXPAND` with its moves ordered in ``moves`` and the frame ready to search them."""
+    f = ply * FIELDS
+    mover = frames[f + MOVER]
+    hand_ns = frames[f + HAND_NS]
+    hand_we = frames[f + HAND_WE]
+    empties = frames[f + EMPTIES]
+    alpha = frames[f + ALPHA]
+    beta = frames[f + BETA]
+    hk = hand_keys[mover * 16 + hand_ns * 4 + hand_we]
+    k1 = frames[f + KEY] ^ hk
+    k2 = frames[f + TURNED_KEY] ^ hk
+    turned = k2 < k1
+    ck = k2 if turned else k1
+    lo = -1
+    hi = 1
+    tt_move = -1
+    word = probe(tt_key, tt_info, tt_bits, ck)
+    if word >= 0:
+        lo = (word & 3) - 1
+        hi = ((word >> 2) & 3) - 1
+        m = ((word >> 4) & 255) - 1
+        if m >= 0:
+            tt_move = cells - 1 - m if turned else m
+        if lo >= beta or lo == hi:
+            return int(lo)
+        if hi <= alpha:
+            return int(hi)
+        if lo > alpha:
+            alpha = lo
+        if hi < beta:
+            beta = hi
+
+    mine = hand_ns if mover == 0 else hand_we
+    theirs = hand_we if mover == 0 else hand_ns
+    my_bit = 1 if mover == 0 else 2
+    their_bit = 3 - my_bit
+    base = ply * cells
+    n = 0
+    threats = 0
+    block = -1
+    for c in range(cells):
+        if board[c] != 0:
+            continue
+        made = trial(ends, strands, tags, bits, c, mine)
+        if made & my_bit:
+            store(tt_key, tt_info, tt_bits, ck, 1, 1, cells - 1 - c if turned else c, empties)
+            return 1
+        if made == 0:
+            moves[base + n] = c
+            n += 1
+        if trial(ends, strands, tags, bits, c, theirs) & their_bit:
+            threats += 1
+            block = c
+    if threats == 1:
+        # The threat's cell must be filled now, if that does not lose at once.
+        kept = 0
+        for i in range(n):
+            if moves[base + i] == block:
+                kept = 1
+        moves[base] = block
+        n = kept
+    if threats >= 2 or n == 0:
+        store(tt_key, tt_info, tt_bits, ck, -1, -1, -1, empties)
+        return -1
+
+    if threats == 0 and n > 1:
+        can = reachable(board, ends, side_edge, edge_cells, tags, cells, units, parent, flags)
+        ub = 1 if can & my_bit else 0
+        lb = -1 if can & their_bit else 0
+        if lb > lo:
+            lo = lb
+        if ub < hi:
+            hi = ub
+        if lo == hi or hi <= alpha or lo >= beta:
+            store(tt_key, tt_info, tt_bits, ck, lo, hi, -1, empties)
+            return int(hi if hi <= alpha else lo)
+        if lo > alpha:
+            alpha = lo
+        if hi < beta:
+            beta = hi
+
+        # Of the placements on dead cells, one is enough.
+        kept = 0
+        dead = False
+        for i in range(n):
+            c = moves[base + i]
+            if live(parent, flags, c):
+                moves[base + kept] = c
+                kept += 1
+            elif not dead:
+                dead = True
+                moves[base + kept] = c
+                kept += 1
+        n = kept
+
+    # Order the moves: the table's move, then by history (insertion sort, best first).
+    for i in range(n):
+        c = moves[base + i]
+        s = FIRST if c == tt_move else history[c * 4 + mine]
+        j = i
+        while j > 0 and scores[base + j - 1] < s:
+            moves[base + j] = moves[base + j - 1]
+            scores[base + j] = scores[base + j - 1]
+            j -= 1
+        moves[base + j] = c
+        scores[base + j] = s
+    frames[f + ALPHA] = alpha
+    frames[f + BETA] = beta
+    frames[f + ALPHA0] = alpha
+    frames[f + LO] = lo
+    frames[f + HI] = hi
+    frames[f + CANON] = ck
+    frames[f + TURNED] = 1 if turned else 0
+    frames[f + COUNT] = n
+    frames[f + NEXT] = 0
+    frames[f + BEST] = -2
+    frames[f + BEST_MOVE] = -1
+    return EXPAND
+
+
+@_jit
+def leave(tt_key: Any, tt_info: Any, tt_bits: int, cells: int, frames: Any, ply: int) -> int:
+    """Store what the moves of frame ``ply`` proved and return its value."""
+    f = ply * FIELDS
+    best = frames[f + BEST]
+    lo = frames[f + LO]
+    hi = frames[f + HI]
+    if best <= frames[f + ALPHA0]:
+        if best < hi:
+            hi = best
+    elif best >= frames[f + BETA]:
+        if best > lo:
+            lo = best
+    else:
+        lo = best
+        hi = best
+    move = frames[f + BEST_MOVE]
+    if frames[f + TURNED] == 1 and move >= 0:
+        move = cells - 1 - move
+    store(tt_key, tt_info, tt_bits, frames[f + CANON], lo, hi, move, frames[f + EMPTIES])
+    return int(best)
+
+
+@_jit
+def negamax(
+    side_edge: Any,
+    strands: Any,
+    tags: Any,
+    bits: Any,
+    edge_cells: Any,
+    cell_keys: Any,
+    turn_keys: Any,
+    hand_keys: Any,
+    cells: int,
+    units: int,
+    board: Any,
+    ends: Any,
+    moves: Any,
+    scores: Any,
+    undo: Any,
+    parent: Any,
+    flags: Any,
+    history: Any,
+    frames: Any,
+    tt_key: Any,
+    tt_info: Any,
+    tt_bits: int,
+    stats: Any,
+    hand_ns: int,
+    hand_we: int,
+    mover: int,
+    empties: int,
+    key: int,
+    turned_key: int,
+    alpha: int,
+    beta: int,
+) -> int:
+    """The value of the position to ``mover`` (see the module's description).
+
+    ``key`` and ``turned_key`` are the keys of the board and of its half turn without the
+    hands; ``moves``, ``scores`` (``cells`` a ply), ``undo`` (8 a ply) and ``frames``
+    (:data:`FIELDS` a ply) are work space. The recursion runs on an explicit stack of
+    frames (Numba cannot cache the machine code of a recursive function).
+    """
+    frames[MOVER] = mover
+    frames[HAND_NS] = hand_ns
+    frames[HAND_WE] = hand_we
+    frames[EMPTIES] = empties
+    frames[KEY] = key
+    frames[TURNED_KEY] = turned_key
+    frames[ALPHA] = alpha
+    frames[BETA] = beta
+    ply = 0
+    entering = True
+    # ``child``: the value, to the mover of frame ``ply``, of the move at its NEXT index,
+    # once ``have_child`` says it is known (the move is still on the board).
+    child = 0
+    have_child = False
+    while True:
+        if entering:
+            entering = False
+            stats[0] += 1
+            value = enter(
+                side_edge, edge_cells, strands, tags, bits, hand_keys, cells, units,
+                board, ends, moves, scores, parent, flags, history, tt_key, tt_info, tt_bits,
+                frames, ply,
+            )  # fmt: skip
+            if value != EXPAND:
+                if ply == 0:
+                    return value
+                ply -= 1
+                child = -value
+                have_child = True
+        f = ply * FIELDS
+        if have_child:
+            have_child = False
+            i = frames[f + NEXT]
+            c = moves[ply * cells + i]
+            board[c] = 0
+            unplace(ends, undo, ply * 8)
+            if child > frames[f + BEST]:
+                frames[f + BEST] = child
+                frames[f + BEST_MOVE] = c
+                if child > frames[f + ALPHA]:
+                    frames[f + ALPHA] = child
+            if frames[f + ALPHA] >= frames[f + BETA]:
+                mine = frames[f + HAND_NS] if frames[f + MOVER] == 0 else frames[f + HAND_WE]
+                history[c * 4 + mine] += frames[f + EMPTIES] * frames[f + EMPTIES]
+                frames[f + NEXT] = frames[f + COUNT]
+            else:
+                frames[f + NEXT] = i + 1
+        i = frames[f + NEXT]
+        if i >= frames[f + COUNT]:
+            value = leave(tt_key, tt_info, tt_bits, cells, frames, ply)
+            if ply == 0:
+                return value
+            ply -= 1
+            child = -value
+            have_child = True
+            continue
+        c = moves[ply * cells + i]
+        mover = frames[f + MOVER]
+        hand_ns = frames[f + HAND_NS]
+        hand_we = frames[f + HAND_WE]
+        mine = hand_ns if mover == 0 else hand_we
+        place(ends, strands, tags, bits, c, mine, undo, ply * 8)
+        board[c] = mine
+        if frames[f + EMPTIES] == 1:
+            # The board is full: a draw (a move that made a track was never listed).
+            child = 0
+            have_child = True
+            continue
+        g = f + FIELDS
+        following = mine % 3 + 1
+        frames[g + MOVER] = 1 - mover
+        frames[g + HAND_NS] = following if mover == 0 else hand_ns
+        frames[g + HAND_WE] = hand_we if mover == 0 else following
+        frames[g + EMPTIES] = frames[f + EMPTIES] - 1
+        frames[g + KEY] = frames[f + KEY] ^ cell_keys[c * 4 + mine]
+        frames[g + TURNED_KEY] = frames[f + TURNED_KEY] ^ turn_keys[c * 4 + mine]
+        frames[g + ALPHA] = -frames[f + BETA]
+        frames[g + BETA] = -frames[f + ALPHA]
+        ply += 1
+        entering = True
