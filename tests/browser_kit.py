@@ -217,7 +217,7 @@ def _compose_on_board(page: Page, move: str) -> bool:
         part = page.locator(f'#board [data-part="{slot}={value}"]')
         if part.count():
             part.first.click()
-    if page.locator("#chosen").text_content() == move:
+    if page.locator("#chosen").get_attribute("data-move") == move:
         return True
     page.locator("#clear").click()
     return False

@@ -50,12 +50,12 @@ def test_the_form_follows_the_options_and_hands_out_links(tmp_path: Path) -> Non
         seats = page.locator("#seats select")
         expect(seats).to_have_count(3)
         # An integer option that changes the number of seats: the seats are asked for again.
-        page.get_by_label("players", exact=True).fill("5")
-        page.get_by_label("players", exact=True).press("Tab")
+        page.get_by_label("Players", exact=True).fill("5")
+        page.get_by_label("Players", exact=True).press("Tab")
         expect(seats).to_have_count(5)
         expect(page.locator("#seats")).to_contain_text("5 seats")
         # A list of choices with "none", and the defaults shown.
-        expect(page.get_by_label("set", exact=True)).to_have_value("null")
+        expect(page.get_by_label("Domino set", exact=True)).to_have_value("null")
         expect(page.locator("#option-set option").first).to_have_text("none (default)")
         # One seat is mine; choosing "me" elsewhere turns the first into an invitation.
         seats.nth(2).select_option("me")
@@ -64,11 +64,13 @@ def test_the_form_follows_the_options_and_hands_out_links(tmp_path: Path) -> Non
         seats.nth(3).select_option("open")
         seats.nth(4).select_option("easy")
         # A value out of range is refused here, before anything is sent.
-        page.get_by_label("target", exact=True).fill("0")
+        page.get_by_label("Target score", exact=True).fill("0")
         page.get_by_role("button", name="Make the game").click()
-        expect(page.locator("#form-error")).to_contain_text("target")
-        expect(page.get_by_label("target", exact=True)).to_have_attribute("aria-invalid", "true")
-        page.get_by_label("target", exact=True).fill("20")
+        expect(page.locator("#form-error")).to_contain_text("Target score")
+        expect(page.get_by_label("Target score", exact=True)).to_have_attribute(
+            "aria-invalid", "true"
+        )
+        page.get_by_label("Target score", exact=True).fill("20")
         page.get_by_role("button", name="Make the game").click()
         expect(page.get_by_role("heading", name="Your game is ready")).to_be_visible()
         links = page.locator("#links li")
@@ -88,13 +90,16 @@ def test_the_form_follows_the_options_and_hands_out_links(tmp_path: Path) -> Non
         # A switch (checkbox) and a choice that changes the number of seats.
         page.goto(server.url("/new/push-pull"))
         expect(page.locator("#seats select")).to_have_count(2)
-        expect(page.get_by_label("shifts")).not_to_be_checked()
-        page.get_by_label("variant", exact=True).select_option('"four"')
+        expect(page.get_by_label("Sideways shifts")).to_be_hidden()  # a duel has none
+        page.get_by_label("Variant", exact=True).select_option('"four"')
         expect(page.locator("#seats select")).to_have_count(4)
+        expect(page.get_by_label("Sideways shifts")).not_to_be_checked()
         # Text and nullable numbers: empty means none.
         page.goto(server.url("/new/pulling-strings"))
-        expect(page.get_by_label("letters", exact=True)).to_have_attribute("placeholder", "none")
-        page.get_by_label("repeat", exact=True).fill("1")
+        letters = page.get_by_label("Letters on the ends", exact=True)
+        expect(letters).to_have_attribute("placeholder", "none")
+        page.locator("#more-options > summary").click()
+        page.get_by_label("Draw when a position repeats", exact=True).fill("1")
         page.get_by_role("button", name="Make the game").click()
         expect(page.locator("#form-error")).to_contain_text("repeat")
         assert page_errors(page) == page_errors(other) == []

@@ -141,7 +141,8 @@ def test_a_reload_keeps_the_sealed_choice_and_the_game(tmp_path: Path) -> None:
         assert kept, "the committed choice is kept in localStorage"
         x.reload()
         expect(x.locator("#turn")).to_have_text("You have chosen")
-        expect(x.locator("#turn-detail")).to_contain_text("You chose c (sealed)")
+        # Said in words, as the game tells the pull (its notation is "c").
+        expect(x.locator("#turn-detail")).to_contain_text("You chose: Eks (X) pulls c (top)")
         choose(o, "m")
         wait_for_move(x, 2)
         wait_for_move(o, 2)

@@ -67,10 +67,15 @@ def signed_hand(letter: str) -> list[list[float]]:
 
 
 #: Inject a sequence of landmark sets 50 ms apart, as a camera would show a moving hand.
+#: A loaded machine can stretch the 50 ms past the page's motion window: the motion is drawn
+#: again (up to four times) until the page reads a letter from it.
 MOVE = """async (frames) => {
-  for (const points of frames) {
-    window.__tautSigns.inject(points, "right", 1, 1);
-    await new Promise((r) => setTimeout(r, 50));
+  for (let attempt = 0; attempt < 4; attempt++) {
+    for (const points of frames) {
+      window.__tautSigns.inject(points, "right", 1, 1);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    if (/=[A-Z]$/.test(document.getElementById("chosen").textContent)) return;
   }
 }"""
 

@@ -65,6 +65,7 @@ def test_a_finished_game_is_analysed_once_and_kept(tmp_path: Path, game: str) ->
             assert m["seat"] == result["seats"][m["seat_index"]]
             assert m["label"] in (None, "inaccuracy", "mistake", "blunder")
             assert "<svg" in m["engine_board"]
+            assert m["action_words"].strip() and m["best_words"].strip()  # said in words
             if m["best"] != m["action"]:  # the one move offered on that board, or its parts
                 board = m["engine_board"]
                 assert m["best"] in board or all(

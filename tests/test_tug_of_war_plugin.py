@@ -33,6 +33,7 @@ PREFIX = "taut.games.tug_of_war"
 LAYERS = {
     "tiles": 0,
     "scoring": 0,
+    "presentation": 0,
     "model": 1,
     "transitions": 2,
     "notation": 3,

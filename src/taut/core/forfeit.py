@@ -1,4 +1,5 @@
-"""Forfeits: a game ended from outside its rules, because a seat missed its deadline.
+"""Forfeits: a game ended from outside its rules, because a seat missed its deadline (or
+resigned: :data:`RESIGNED`, the same ending with its own reason).
 
 :func:`forfeit` wraps any position in a finished one whose outcome names every other seat
 as winner, with the reason :data:`FORFEIT`; it works for every game without a line of
@@ -14,17 +15,22 @@ from taut.core.game import JSON, NodeKind, Outcome, State, Termination
 
 #: A seat missed its deadline: every other seat wins.
 FORFEIT = Termination("forfeit", "a seat missed its deadline")
+#: A seat resigned: every other seat wins.
+RESIGNED = Termination("resigned", "a seat resigned")
+#: The reasons :func:`forfeit` may give.
+FORFEITS = (FORFEIT, RESIGNED)
 
 
 class ForfeitedState(State):
     """``inner`` as it stood when ``seat`` forfeited: over, the other seats winning."""
 
-    def __init__(self, inner: State, seat: int) -> None:
+    def __init__(self, inner: State, seat: int, reason: Termination = FORFEIT) -> None:
         self.game = inner.game
         self.inner = inner
         self.seat = seat
+        self.reason = reason
         n = inner.game.info.num_seats
-        self._outcome = Outcome(tuple(s for s in range(n) if s != seat), FORFEIT)
+        self._outcome = Outcome(tuple(s for s in range(n) if s != seat), reason)
 
     @property
     def kind(self) -> NodeKind:
@@ -66,18 +72,19 @@ class ForfeitedState(State):
 
     def view(self, seat: int | None) -> ForfeitedState:
         """The same forfeit of what ``seat`` may know."""
-        return ForfeitedState(self.inner.view(seat), self.seat)
+        return ForfeitedState(self.inner.view(seat), self.seat, self.reason)
 
     def to_json(self) -> JSON:
         """The position, and who forfeited."""
         return {"position": self.inner.to_json(), "forfeit": self.seat_name(self.seat)}
 
 
-def forfeit(state: State, seat: int) -> State:
-    """``state`` ended by ``seat``'s forfeit (raises IllegalActionError when already over)."""
+def forfeit(state: State, seat: int, reason: Termination = FORFEIT) -> State:
+    """``state`` ended by ``seat``'s forfeit, or its resignation with ``reason``
+    :data:`RESIGNED` (raises IllegalActionError when already over)."""
     if state.is_terminal():
         raise IllegalActionError(f"the game is already over ({state.describe_outcome()})")
-    return ForfeitedState(state, seat)
+    return ForfeitedState(state, seat, reason)
 
 
 def drawable(state: State) -> State:

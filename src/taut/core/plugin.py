@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 
     from taut.core.observation import Observer
     from taut.core.one_turn import OneTurnGames
+    from taut.core.presentation import OptionPresentation
     from taut.core.presenter import Presenter
     from taut.core.record import RecordPart
     from taut.core.tileset import TileSet
@@ -67,7 +68,8 @@ class GamePlugin:
     """What a game offers the shared layers (subclass it; every hook has a default).
 
     Identity: :attr:`game_class` (required), :attr:`summary`, :meth:`rules_text`,
-    :attr:`seat_range`. Presentation: :meth:`render`, :meth:`narrate`, :meth:`legend`,
+    :attr:`seat_range`, :meth:`option_presentation`. Presentation: :meth:`render`,
+    :meth:`narrate`, :meth:`describe_move`, :meth:`legend`,
     :meth:`move_help`, :meth:`status`, :meth:`presenter`, :attr:`verb`,
     :attr:`draw_by_agreement`. Records: :meth:`record_part`. Analysis: :meth:`exact_policy`,
     :meth:`exact_values`, :meth:`one_turn_games`, :meth:`seat_stats`, :meth:`game_stats`,
@@ -170,6 +172,20 @@ class GamePlugin:
             for s, a in sorted(joint.items())
         )
         return [f"Played: {moves}."]
+
+    def describe_move(self, state: State, seat: int, action_text: str) -> str:
+        """``seat``'s move ``action_text`` (in notation) at ``state`` (a view ``seat`` may
+        see), said in the game's own words, as a person reads it in a list of moves
+        (``NS places kind 2 on c3``). Default: the notation itself."""
+        return action_text
+
+    def option_presentation(self, game_class: type[Game]) -> OptionPresentation:
+        """How the options of ``game_class`` are offered on a form: plain labels, groups,
+        when each applies, presets (see :mod:`taut.core.presentation`). Default: every
+        option by its code name, as declared."""
+        from taut.core.presentation import default_presentation
+
+        return default_presentation()
 
     def legend(self, game: Game) -> list[str]:
         """Lines printed before play: the goal and how to enter a move."""

@@ -33,7 +33,7 @@ from typing import Any, ClassVar
 
 from taut.core.errors import ActionError, RecordError, TautError
 from taut.core.files import WriteError, write_whole
-from taut.core.forfeit import FORFEIT, forfeit
+from taut.core.forfeit import FORFEITS, forfeit
 from taut.core.game import AGREEMENT, CHANCE_SEAT, JSON, Game, State
 
 #: The record format this version writes and reads.
@@ -374,12 +374,13 @@ class GameRecord:
                 state = state.end_by_agreement()
             except ActionError as exc:
                 raise RecordError(f"the record ends in an agreed draw, but {exc}") from exc
-        if reason == FORFEIT.name and state.outcome is None and self.result is not None:
+        ended = next((t for t in FORFEITS if t.name == reason), None)
+        if ended is not None and state.outcome is None and self.result is not None:
             names = state.game.info.seats
             losers = [s for s, name in enumerate(names) if name not in self.result["winners"]]
             if len(losers) != 1:
                 raise RecordError("a forfeit names every seat but the one that forfeited")
-            state = forfeit(state, losers[0])
+            state = forfeit(state, losers[0], ended)
         got = _result_json(state)
         if self.result is not None and got != self.result:
             raise RecordError(f"record says the result is {self.result}, replay gives {got}")

@@ -17,12 +17,15 @@ What a browser gets (:meth:`Analyst.status`)::
          "seats": [NAME, ...], "range": [MIN_UTILITY, MAX_UTILITY],
          "moves": [{"move": K, "seat": NAME, "seat_index": I, "action": NOTATION,
                     "value": V, "loss": L, "best": NOTATION, "label": LABEL | null,
-                    "method": M, "engine_board": SVG}, ...],
+                    "method": M, "engine_board": SVG,
+                    "action_words": WORDS, "best_words": WORDS}, ...],
          "summary": {NAME: {"moves", "average_loss", "inaccuracy", "mistake", "blunder"}},
          "thresholds": {LABEL: LOSS}}}
 
 Each move's ``engine_board`` is the position before it drawn for its seat with only the
-engine's move offered, so the board itself shows what the engine would have played.
+engine's move offered, so the board itself shows what the engine would have played;
+``action_words`` and ``best_words`` say both moves in the game's words
+(:meth:`~taut.core.plugin.GamePlugin.describe_move`).
 """
 
 from __future__ import annotations
@@ -125,8 +128,12 @@ class Analyst:
                 for judged in found:
                     seat = int(judged["seat_index"])
                     legal = [judged["best"]]
-                    view = drawable(before.view(seat))
+                    seen = before.view(seat)
+                    view = drawable(seen)
                     judged["engine_board"] = table.plugin.svg(view, seat, legal)
+                    words = table.plugin.describe_move
+                    judged["action_words"] = words(seen, seat, judged["action"])
+                    judged["best_words"] = words(seen, seat, judged["best"])
                     moves.append(judged)
                 job.done += 1
             result = self._result(table, moves)

@@ -39,6 +39,7 @@ from taut.server.session import serve_socket
 from taut.server.store import Store, StoreFailure, token_hash
 from taut.server.table import GameTable
 from taut.server.verify import verify_record
+from taut.server.webhooks import Webhooks, add_webhook_routes
 
 log = logging.getLogger("taut.server")
 HERE = Path(__file__).parent
@@ -61,6 +62,10 @@ class Settings:
     vendor: Path | None = None
     """The folder ``make vendor`` fills (``npm install --prefix DIR @mediapipe/hands``), or
     the ``@mediapipe/hands`` package folder itself; None: :func:`default_vendor`."""
+    webhook_loopback: bool = False
+    """Whether players' webhooks may go to this machine (a loopback address)."""
+    public_url: str = ""
+    """The server's address as players reach it (``https://host``), for links sent out."""
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -96,6 +101,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     players = Players(store)
     ratings = Ratings(store, players)
     hub.when_over.append(ratings.settle)
+    webhooks = Webhooks(store, players, settings.webhook_loopback, settings.public_url)
+    hub.when_changed.append(webhooks.changed)
     analyst = Analyst(store, computer, settings.analysis_think)
     listener = (
         Listener(settings.database, hub.notified, hub.catch_up_all)
@@ -123,6 +130,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.players = players
     app.state.ratings = ratings
     app.state.settings = settings
+    app.state.webhooks = webhooks
     templates = Jinja2Templates(directory=str(HERE / "templates"))
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
     _add_browser_files(app, settings)
@@ -148,6 +156,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     add_player_routes(app, hub, players)
     add_rating_routes(app, ratings)
     add_profile(app, templates, hub, players, ratings)
+    add_webhook_routes(app, webhooks)
     return app
 
 

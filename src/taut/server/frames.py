@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from taut.core.errors import TautError
 from taut.core.forfeit import drawable
 from taut.core.game import CHANCE_SEAT, State
 from taut.server.table import GameTable
@@ -41,10 +42,10 @@ def seat_list(table: GameTable) -> list[dict[str, Any]]:
 
 
 class Pictures:
-    """What frames draw from the position (the seat's view, its legal moves, the board, the
-    text, the status, the help, the result), per seat, kept while the position stays the
-    same: a commitment or a reveal redraws nothing, and the clients at one seat share one
-    drawing. Held by the hub per game; a new position clears it."""
+    """What frames draw from the position (the seat's view, its legal moves and their words,
+    the board, the text, the status, the help, the result), per seat, kept while the position
+    stays the same: a commitment or a reveal redraws nothing, and the clients at one seat share
+    one drawing. Held by the hub per game; a new position clears it."""
 
     def __init__(self) -> None:
         self._state: State | None = None
@@ -76,6 +77,10 @@ class Pictures:
             board = drawable(view)
             parts = self._drawn[key] = {
                 "legal": legal,
+                # Each listed move said in the game's words, for the people choosing.
+                "words": [plugin.describe_move(view, seat, m) for m in legal[:LEGAL_LISTED]]
+                if seat is not None
+                else [],
                 "board": plugin.svg(board, seat, legal),
                 "text": plugin.render(board),
                 "status": plugin.status(board),
@@ -99,6 +104,8 @@ def state_frame(
     legal: list[str] = drawn["legal"]
     revealing = phase == "reveal" and seat is not None and seat in acting
     outcome = view.outcome
+    # Where a move is an answer (a learning game), listing them would give it away.
+    hidden = table.plugin.hides_moves(table.game)
     return {
         "type": "state",
         "seq": table.seq,
@@ -109,8 +116,14 @@ def state_frame(
         "committed": [table.seat_name(s) for s in sorted(table.commits)],
         "revealed": [table.seat_name(s) for s in sorted(table.reveals)],
         "to_reveal": revealing and seat not in table.reveals,
-        # Where a move is an answer (a learning game), listing them would give it away.
-        "legal": [] if table.plugin.hides_moves(table.game) else legal[:LEGAL_LISTED],
+        "legal": [] if hidden else legal[:LEGAL_LISTED],
+        # The same moves, each with its notation (what a person types) and its words.
+        "moves": []
+        if hidden
+        else [
+            {"notation": n, "words": w}
+            for n, w in zip(legal[:LEGAL_LISTED], drawn["words"], strict=True)
+        ],
         "legal_count": len(legal),
         "board": drawn["board"],
         "text": drawn["text"],
@@ -123,6 +136,31 @@ def state_frame(
         "rematch": table.rematch,
         "deadline": table.config.get("reveal_deadline"),
         "reveal_since": table.reveal_since,
+        **table_part(table, view, seat),
+    }
+
+
+def table_part(table: GameTable, view: State, seat: int | None) -> dict[str, Any]:
+    """What happens at the table: the seated players' chat (never shown to spectators), the
+    open offer, and what this seat may offer now (read from its view)."""
+    over = view.is_terminal()
+    draws = False
+    if not over and seat is not None:
+        try:
+            view.end_by_agreement()
+            draws = True
+        except TautError:
+            draws = False
+    return {
+        "chat": []
+        if seat is None
+        else [{"seat": c["seat"], "text": c["text"]} for c in table.chat],
+        "offer": None
+        if table.offer is None
+        else {k: table.offer[k] for k in ("move", "seat", "what", "accepted")},
+        "may_draw": draws,
+        "may_take_back": not over and seat is not None and table.takeback_to(seat) is not None,
+        "may_resign": not over and seat is not None,
     }
 
 

@@ -19,10 +19,11 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from taut.agents import make_agent
 from taut.core.chance import derive_seed
 from taut.core.errors import TautError
 from taut.core.game import NodeKind
-from taut.core.registry import plugin
+from taut.core.registry import make, plugin
 from taut.server.clients import Connection, as_text
 from taut.server.commit import new_salt
 from taut.server.computer import Computer
@@ -31,6 +32,17 @@ from taut.server.store import Conflict, GameRow, Store
 from taut.server.table import Batch, GameTable, Refused, Seat, parse_joint
 
 log = logging.getLogger("taut.server")
+
+
+def agent_accepts_draw(
+    game: str, options: dict[str, Any], position: Any, seat: int, spec: str
+) -> bool:
+    """Whether the agent ``spec`` at ``seat`` accepts a draw at the position (in a worker, as
+    the terminal asks it: :meth:`~taut.agents.base.Agent.accept_draw` of its view)."""
+    built = make(game, **options)
+    state = built.state_from_json(position)
+    return make_agent(spec, game=built).accept_draw(state.view(seat), seat)
+
 
 #: How often a command is tried again after losing a race for its ``seq``.
 RETRIES = 5
@@ -65,6 +77,9 @@ class Hub:
         self.when_over: list[Callable[[GameTable], Awaitable[None]]] = []
         """Called (as tasks) whenever a finished game changes or is loaded: each must do
         its work once however often it is called (the ratings)."""
+        self.when_changed: list[Callable[[GameTable], Awaitable[None]]] = []
+        """Called (as tasks) whenever a game still going changes or is loaded here (the
+        webhooks that say whose move it is)."""
 
     # -- games ---------------------------------------------------------------------------
 
@@ -107,7 +122,7 @@ class Hub:
                 and seat not in table.reveals
                 and seat not in table.secrets
             ):
-                kept = await self.store.secret(table.id, table.node, seat)
+                kept = await self.store.secret(table.id, table.secret_key(table.node), seat)
                 if kept is not None:
                     table.secrets[seat] = kept
 
@@ -230,15 +245,15 @@ class Hub:
                 continue
             for event in written:
                 table.apply(event)
-            for move, seat, action, salt in batch.secrets:
-                if move == table.node:
+            for key, seat, action, salt in batch.secrets:
+                if key == table.secret_key(table.node):
                     table.secrets[seat] = (action, salt)
             return batch
         raise Refused("the game is busy; try again")
 
     @staticmethod
     def _status_after(table: GameTable, batch: Batch) -> str | None:
-        if any(kind == "forfeit" for kind, _ in batch.events):
+        if any(kind in ("forfeit", "resign", "draw") for kind, _ in batch.events):
             return "over"
         state = table.state
         moved = False
@@ -275,12 +290,22 @@ class Hub:
             self._thinking.add((table.id, table.node, -1))
             self._spawn(self._draw(table.id, table.node))
         for seat in table.computers_to_act():
-            key = (table.id, table.node, seat)
+            # Keyed by epoch too: a node played again after a takeback is thought anew.
+            key = (table.id, table.secret_key(table.node), seat)
             if key not in self._thinking:
                 self._thinking.add(key)
                 self._spawn(self._think(table, table.node, seat))
+        for seat in table.computers_to_answer():
+            assert table.offer is not None
+            key = (table.id, -2 - table.secret_key(int(table.offer["move"])), seat)
+            if key not in self._thinking:
+                self._thinking.add(key)
+                self._spawn(self._answer(table, seat, key))
         if table.state.is_terminal():
             for hook in self.when_over:
+                self._spawn(hook(table))
+        else:
+            for hook in self.when_changed:
                 self._spawn(hook(table))
         self._arm_deadline(table)
 
@@ -303,6 +328,8 @@ class Hub:
     async def _think(self, table: GameTable, move: int, seat: int) -> None:
         spec = table.seats[seat].agent or "medium"
         seed = derive_seed(table.seed, "computer", move, seat)
+        key = (table.id, table.secret_key(move), seat)
+        epoch = table.epoch
         try:
             action = await self.computer.choose(
                 table.game.name,
@@ -313,13 +340,41 @@ class Hub:
                 seed,
             )
             salt = new_salt()
-            await self.command(table.id, lambda t: t.computer(seat, move, action, salt))
+            await self.command(
+                table.id,
+                lambda t: (
+                    t.computer(seat, move, action, salt) if t.epoch == epoch else Batch(repeat=True)
+                ),  # taken back meanwhile: the choice is stale
+            )
         except (Refused, TautError) as exc:
             log.warning("computer seat %s of %s could not move: %s", seat, table.id, exc)
         except Exception:  # a broken agent or store must not stop the server
             log.exception("computer seat %s of %s failed", seat, table.id)
         finally:
-            self._thinking.discard((table.id, move, seat))
+            self._thinking.discard(key)
+
+    async def _answer(self, table: GameTable, seat: int, key: tuple[str, int, int]) -> None:
+        """A computer seat answers the open draw offer as its agent would."""
+        offer = table.offer
+        if offer is None:
+            return
+        move = int(offer["move"])
+        try:
+            accept = await self.computer.run(
+                agent_accepts_draw,
+                table.game.name,
+                dict(table.game.options),
+                table.state.to_json(),
+                seat,
+                table.seats[seat].agent or "medium",
+            )
+            await self.command(table.id, lambda t: t.answer(seat, move, "draw", accept))
+        except (Refused, TautError) as exc:
+            log.warning("computer seat %s of %s could not answer: %s", seat, table.id, exc)
+        except Exception:
+            log.exception("computer seat %s of %s failed to answer", seat, table.id)
+        finally:
+            self._thinking.discard(key)
 
     async def _draw(self, game_id: str, move: int) -> None:
         try:
@@ -357,6 +412,9 @@ class Hub:
         """Stop timers and computer work."""
         for timer in self._timers.values():
             timer.cancel()
-        for task in list(self._tasks):
+        tasks = list(self._tasks)
+        for task in tasks:
             task.cancel()
+        if tasks:  # let them end before the store they may be using closes
+            await asyncio.wait(tasks, timeout=5.0)
         self.computer.close()

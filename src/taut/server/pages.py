@@ -29,13 +29,21 @@ LEVELS = ("easy", "medium", "hard")
 
 
 def game_entry(found: GamePlugin) -> dict[str, Any]:
-    """A game for the catalogue: its names, summary and options (for the new-game form)."""
+    """A game for the catalogue: its names, summary and options (for the new-game form),
+    each option with how the plugin presents it (label, help, group, ``shown_when``,
+    ``advanced``), and the groups in order and the presets
+    (:meth:`~taut.core.plugin.GamePlugin.option_presentation`)."""
+    specs = found.game_class.OPTIONS
+    shown = found.option_presentation(found.game_class).to_json(specs)
     return {
         "name": found.name,
         "title": found.title,
         "summary": found.summary,
+        "groups": shown["groups"],
+        "presets": shown["presets"],
         "options": [
             {
+                **shown["options"][spec.name],
                 "name": spec.name,
                 "kind": spec.kind.__name__,
                 "default": spec.default,
@@ -47,7 +55,7 @@ def game_entry(found: GamePlugin) -> dict[str, Any]:
                 "allowed": spec.allowed(),
                 "upload": getattr(spec, "upload", None),
             }
-            for spec in found.game_class.OPTIONS
+            for spec in specs
         ],
     }
 

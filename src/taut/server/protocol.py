@@ -91,6 +91,48 @@ class Rematch(_Message):
     ref: Ref = 0
 
 
+#: The longest chat line a message may carry (the table allows fewer: see
+#: :data:`taut.server.table.MAX_CHAT`, so that its refusal can say how many).
+MAX_CHAT_MESSAGE = 2000
+#: A chat line: text without control characters (line breaks included) or reordering marks.
+ChatText = Annotated[
+    str, StringConstraints(min_length=1, max_length=MAX_CHAT_MESSAGE, pattern=NAME_PATTERN)
+]
+
+
+class Chat(_Message):
+    """A line of the seated players' chat."""
+
+    type: Literal["chat"]
+    text: ChatText
+    ref: Ref = 0
+
+
+class Resign(_Message):
+    """This seat resigns."""
+
+    type: Literal["resign"]
+    ref: Ref = 0
+
+
+class Offer(_Message):
+    """Offer a draw, or ask to take back this seat's last turn."""
+
+    type: Literal["offer"]
+    what: Literal["draw", "takeback"]
+    ref: Ref = 0
+
+
+class Answer(_Message):
+    """Accept or decline the open offer (made at ``move``)."""
+
+    type: Literal["answer"]
+    what: Literal["draw", "takeback"]
+    move: MoveNo
+    accept: bool
+    ref: Ref = 0
+
+
 class Ping(_Message):
     """Keep the connection alive."""
 
@@ -98,7 +140,8 @@ class Ping(_Message):
 
 
 ClientMessage = Annotated[
-    Hello | SetName | Move | Commit | Reveal | Rematch | Ping, Field(discriminator="type")
+    Hello | SetName | Move | Commit | Reveal | Rematch | Chat | Resign | Offer | Answer | Ping,
+    Field(discriminator="type"),
 ]
 _ADAPTER: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 

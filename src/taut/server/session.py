@@ -22,12 +22,16 @@ from taut.core.errors import TautError
 from taut.server.clients import Connection, as_text
 from taut.server.hub import Hub
 from taut.server.protocol import (
+    Answer,
     BadMessage,
+    Chat,
     Commit,
     Hello,
     Move,
+    Offer,
     Ping,
     Rematch,
+    Resign,
     Reveal,
     SetName,
     parse_message,
@@ -201,9 +205,14 @@ async def handle(hub: Hub, conn: Connection, raw: str | bytes) -> None:
 
 
 async def _carry_out(
-    hub: Hub, conn: Connection, seat: int, message: SetName | Move | Commit | Reveal
+    hub: Hub,
+    conn: Connection,
+    seat: int,
+    message: SetName | Move | Commit | Reveal | Chat | Resign | Offer | Answer,
 ) -> Batch:
     game_id = conn.game_id
+    if isinstance(message, Chat | Resign | Offer | Answer):
+        return await _at_table(hub, game_id, seat, message)
     if isinstance(message, SetName):
         name = message.name
         return await hub.command(game_id, lambda t: t.name(seat, name))
@@ -215,6 +224,31 @@ async def _carry_out(
         return await hub.command(game_id, lambda t: t.commit(seat, move, digest))
     move, action, salt = message.move, message.action, message.salt
     return await hub.command(game_id, lambda t: t.reveal(seat, move, action, salt))
+
+
+async def _at_table(
+    hub: Hub, game_id: str, seat: int, message: Chat | Resign | Offer | Answer
+) -> Batch:
+    """Chat, a resignation, an offer or an answer to one."""
+    if isinstance(message, Chat):
+        text = message.text
+        return await hub.command(game_id, lambda t: t.say(seat, text, time.time()))
+    if isinstance(message, Resign):
+        return await hub.command(game_id, lambda t: t.resign(seat))
+    what = message.what
+    if isinstance(message, Answer):
+        move, accept = message.move, message.accept
+        return await hub.command(game_id, lambda t: t.answer(seat, move, what, accept))
+    table = hub.tables[game_id]
+    computers = [s for s, x in enumerate(table.seats) if x.kind == "computer" and s != seat]
+    agreed: list[int] = []
+    if what == "takeback" and computers:
+        # The computer lets a move be taken back in a friendly game; a rated game's result
+        # must not depend on second tries, so there it never agrees.
+        if table.config.get("rated"):
+            raise Refused("in a rated game the computer does not agree to take back a move")
+        agreed = computers
+    return await hub.command(game_id, lambda t: t.propose(seat, what, agreed))
 
 
 async def _rematch(hub: Hub, conn: Connection) -> None:

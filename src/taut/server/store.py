@@ -180,6 +180,15 @@ rated_games = Table(
     Column("created_at", Float, nullable=False),
 )
 
+# A player's webhook: where "your move" is POSTed (see taut.server.webhooks).
+webhooks_table = Table(
+    "taut_webhooks",
+    metadata,
+    Column("player_id", String(24), ForeignKey("taut_players.id"), primary_key=True),
+    Column("url", Text, nullable=False),
+    Column("created_at", Float, nullable=False),
+)
+
 #: Connections a store keeps open (and opens at most as many more in a burst).
 POOL = 20
 

@@ -11,7 +11,17 @@ Events (``kind``: payload):
 * ``commit``: ``{"move", "seat", "hash"}``, a seat's commitment at a node where several act;
 * ``reveal``: ``{"move", "seat", "action", "salt"}``, the choice behind it;
 * ``forfeit``: ``{"move", "seat"}``, a seat missed its deadline to reveal;
-* ``rematch``: ``{"game"}``, a new game with the same settings and seats was made.
+* ``rematch``: ``{"game"}``, a new game with the same settings and seats was made;
+* ``chat``: ``{"seat", "text"}``, a line of the seated players' chat;
+* ``resign``: ``{"move", "seat"}``, a seat resigned (the game ends as by a forfeit, with the
+  reason ``resigned``);
+* ``offer``: ``{"move", "seat", "what"}``, a seat offers a draw (``what`` ``draw``) or asks
+  to take back its last turn (``takeback``); a move played withdraws it;
+* ``answer``: ``{"move", "seat", "what", "accept"}``, another seat's answer; a refusal ends
+  the offer;
+* ``draw``: ``{"move"}``, every seat agreed: the game ends drawn by agreement;
+* ``takeback``: ``{"move", "seat", "to"}``, the game goes back to ``to`` moves played (the
+  asker's last decision, and whatever followed it, chance included, is undone).
 
 ``move`` numbers nodes from 0 (the moves played before). Chance nodes are drawn at once,
 from the game's seed and the node's number, in the batch of the move that reached them.
@@ -25,8 +35,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from taut.core.chance import derive_seed
-from taut.core.errors import ActionError
-from taut.core.forfeit import forfeit
+from taut.core.errors import ActionError, TautError
+from taut.core.forfeit import RESIGNED, forfeit
 from taut.core.game import CHANCE_SEAT, Game, NodeKind, State
 from taut.core.plugin import GamePlugin
 from taut.core.record import GameRecord
@@ -35,6 +45,15 @@ from taut.server.store import Event
 
 #: How many narrated lines a table keeps for its clients.
 LOG_LINES = 12
+#: The longest chat line, in characters.
+MAX_CHAT = 300
+#: Chat lines a seat may send per :data:`CHAT_WINDOW` seconds.
+CHAT_RATE, CHAT_WINDOW = 5, 10.0
+#: Chat lines a table keeps (and shows).
+CHAT_KEPT = 100
+#: Computer secrets are kept under ``move + epoch * EPOCH_STRIDE``: a node played again after
+#: a takeback has keys of its own.
+EPOCH_STRIDE = 1_000_000
 
 Joint = dict[int, int]
 
@@ -90,6 +109,14 @@ class GameTable:
         self.log: list[str] = []
         self.reveal_since: float | None = None
         self.rematch: str | None = None
+        self.chat: list[dict[str, Any]] = []
+        """The seated players' chat: ``{"seat", "text", "at"}``, oldest first."""
+        self.offer: dict[str, Any] | None = None
+        """The open offer: ``{"move", "seat", "what", "accepted": [seats]}``."""
+        self.table_events: list[dict[str, Any]] = []
+        """Resignations, offers, answers and takebacks, for the record."""
+        self.epoch = 0
+        """Takebacks applied so far."""
 
     # -- where the game stands --------------------------------------------------------------
 
@@ -154,6 +181,72 @@ class GameTable:
             self.log.append(f"{payload['seat']} {why} and forfeits.")
         elif kind == "rematch":
             self.rematch = str(payload["game"])
+        else:
+            self._apply_table(kind, payload, event.created_at)
+
+    def _apply_table(self, kind: str, payload: Mapping[str, Any], at: float) -> None:
+        """The events of the table itself: chat, resignations, offers and takebacks."""
+        if kind == "chat":
+            line = {"seat": str(payload["seat"]), "text": str(payload["text"]), "at": at}
+            self.chat.append(line)
+            del self.chat[:-CHAT_KEPT]
+            return
+        if kind not in ("resign", "offer", "answer", "draw", "takeback"):
+            return  # a kind a later version writes: nothing this one knows to do
+        self.table_events.append({"kind": kind, **payload})
+        if kind == "resign":
+            self.state = forfeit(self.state, self._seat(payload["seat"]), RESIGNED)
+            self.offer = None
+            self.log.append(f"{payload['seat']} resigns.")
+        elif kind == "offer":
+            self.offer = {
+                "move": int(payload["move"]),
+                "seat": str(payload["seat"]),
+                "what": str(payload["what"]),
+                "accepted": [],
+            }
+        elif kind == "answer":
+            if self.offer is not None and payload["accept"]:
+                self.offer["accepted"].append(str(payload["seat"]))
+            elif self.offer is not None:
+                self.log.append(f"{payload['seat']} declines the {self._offered()}.")
+                self.offer = None
+        elif kind == "draw":
+            self.state = self.state.end_by_agreement()
+            self.offer = None
+            self.log.append("The game is drawn by agreement.")
+        elif kind == "takeback":
+            self._rebuild(int(payload["to"]))
+            self.log.append(f"{payload['seat']} takes back a turn.")
+            del self.log[:-LOG_LINES]
+
+    def _offered(self) -> str:
+        return "draw offer" if self.offer and self.offer["what"] == "draw" else "takeback"
+
+    def _rebuild(self, to: int) -> None:
+        """Go back to ``to`` moves played: the position replayed from the start."""
+        state = self.game.new_initial_state()
+        self.log = []
+        for i, joint_text in enumerate(self.moves[:to]):
+            joint = parse_joint(state, joint_text)
+            after = state.apply(joint)
+            if i >= to - LOG_LINES:
+                self.log.extend(self.plugin.narrate(state, joint, after))
+            state = after
+        del self.log[:-LOG_LINES]
+        self.state = state
+        self.moves = self.moves[:to]
+        self.commitments = [c for c in self.commitments if c["move"] < to]
+        self.commits.clear()
+        self.reveals.clear()
+        self.secrets.clear()
+        self.reveal_since = None
+        self.offer = None
+        self.epoch += 1
+
+    def secret_key(self, move: int) -> int:
+        """The key a computer's secret at ``move`` is kept under (see :data:`EPOCH_STRIDE`)."""
+        return move + self.epoch * EPOCH_STRIDE
 
     def _seat(self, name: str) -> int:
         return self.game.seat_index(name)
@@ -178,6 +271,7 @@ class GameTable:
         self.reveals.clear()
         self.secrets.clear()
         self.reveal_since = None
+        self.offer = None  # an offer stands for the position it was made at
         self.log.extend(self.plugin.narrate(before, joint, after))
         del self.log[:-LOG_LINES]
 
@@ -269,7 +363,7 @@ class GameTable:
         known = {**self.secrets, seat: (text, salt)}
         events += self._computer_reveals({seat}, known)
         batch = self._with_chance(events)
-        batch.secrets = [(move, seat, text, salt)]
+        batch.secrets = [(self.secret_key(move), seat, text, salt)]
         return batch
 
     def forfeit_late(self, move: int) -> Batch:
@@ -293,6 +387,120 @@ class GameTable:
         if self.rematch is not None:
             return Batch(repeat=True)
         return Batch([("rematch", {"game": new_id})])
+
+    # -- at the table -----------------------------------------------------------------------
+
+    def people(self) -> list[int]:
+        """The seats people sit at."""
+        return [i for i, s in enumerate(self.seats) if s.kind == "human"]
+
+    def say(self, seat: int, text: str, now: float) -> Batch:
+        """A chat line from a seated player (``now``: the time, for the rate limit)."""
+        text = text.strip()
+        if not text:
+            raise Refused("say something: the message is empty")
+        if len(text) > MAX_CHAT:
+            raise Refused(
+                f"a chat message holds at most {MAX_CHAT} characters; this has {len(text)}"
+            )
+        name = self.seat_name(seat)
+        recent = [c for c in self.chat if c["seat"] == name and c["at"] > now - CHAT_WINDOW]
+        if len(recent) >= CHAT_RATE:
+            raise Refused(
+                f"at most {CHAT_RATE} chat messages in {CHAT_WINDOW:g} seconds; wait a little"
+            )
+        return Batch([("chat", {"seat": name, "text": text})])
+
+    def resign(self, seat: int) -> Batch:
+        """``seat`` resigns: the other seats win (as by a forfeit, reason ``resigned``)."""
+        if self.state.is_terminal():
+            raise Refused("the game is over already")
+        return Batch([("resign", {"move": self.node, "seat": self.seat_name(seat)})])
+
+    def draws_allowed(self) -> bool:
+        """Whether this game (with its options) can end drawn by agreement now."""
+        if self.state.is_terminal():
+            return False
+        try:
+            self.state.end_by_agreement()
+        except TautError:
+            return False
+        return True
+
+    def takeback_to(self, seat: int) -> int | None:
+        """The moves played before ``seat``'s last decision (None: it has made none)."""
+        name = self.seat_name(seat)
+        for i in range(len(self.moves) - 1, -1, -1):
+            if name in self.moves[i]:
+                return i
+        return None
+
+    def propose(self, seat: int, what: str, agreed: Sequence[int] = ()) -> Batch:
+        """``seat`` offers a draw or asks to take back its last turn; the seats in ``agreed``
+        (the computer's, which agree at once) accept with it."""
+        if self.state.is_terminal():
+            raise Refused("the game is over")
+        if self.offer is not None:
+            raise Refused(f"{self.offer['seat']}'s {self._offered()} awaits an answer")
+        if what == "draw" and not self.draws_allowed():
+            raise Refused(f"{self.game.title} has no draw by agreement (with these options)")
+        if what == "takeback" and self.takeback_to(seat) is None:
+            raise Refused("you have made no move to take back")
+        name = self.seat_name(seat)
+        events: list[tuple[str, dict[str, Any]]] = [
+            ("offer", {"move": self.node, "seat": name, "what": what})
+        ]
+        for other in agreed:
+            events.append(
+                (
+                    "answer",
+                    {"move": self.node, "seat": self.seat_name(other), "what": what,
+                     "accept": True},
+                )
+            )  # fmt: skip
+        if set(agreed) >= set(self._others(seat)):
+            events.append(self._agreed(seat, what))
+        return Batch(events)
+
+    def answer(self, seat: int, move: int, what: str, accept: bool) -> Batch:
+        """``seat``'s answer to the open offer (made at ``move``)."""
+        offer = self.offer
+        if offer is None or offer["move"] != move or offer["what"] != what:
+            raise Refused(f"there is no {'draw offer' if what == 'draw' else 'takeback'} to answer")
+        name = self.seat_name(seat)
+        if name == offer["seat"]:
+            raise Refused("you cannot answer your own offer")
+        if name in offer["accepted"]:
+            return Batch(repeat=True)
+        answer = ("answer", {"move": move, "seat": name, "what": what, "accept": accept})
+        events: list[tuple[str, dict[str, Any]]] = [answer]
+        offering = self._seat(offer["seat"])
+        accepted = {self._seat(s) for s in offer["accepted"]} | {seat}
+        if accept and accepted >= set(self._others(offering)):
+            events.append(self._agreed(offering, what))
+        return Batch(events)
+
+    def _others(self, seat: int) -> list[int]:
+        return [s for s in range(len(self.seats)) if s != seat]
+
+    def _agreed(self, seat: int, what: str) -> tuple[str, dict[str, Any]]:
+        if what == "draw":
+            return ("draw", {"move": self.node})
+        to = self.takeback_to(seat)
+        return ("takeback", {"move": self.node, "seat": self.seat_name(seat), "to": to})
+
+    def computers_to_answer(self) -> list[int]:
+        """Computer seats that have not answered the open draw offer (takebacks are answered
+        when asked)."""
+        if self.offer is None or self.offer["what"] != "draw":
+            return []
+        return [
+            s
+            for s, seat in enumerate(self.seats)
+            if seat.kind == "computer"
+            and self.seat_name(s) != self.offer["seat"]
+            and self.seat_name(s) not in self.offer["accepted"]
+        ]
 
     # -- helpers ----------------------------------------------------------------------------
 
@@ -397,7 +605,8 @@ class GameTable:
             },
             result=result,
             version=self.game.info.version,
-            meta={"game_id": self.id, "server": "taut serve"},
+            meta={"game_id": self.id, "server": "taut serve"}
+            | ({"table": [dict(e) for e in self.table_events]} if self.table_events else {}),
             commitments=list(self.commitments),
         )
 

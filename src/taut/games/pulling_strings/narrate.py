@@ -99,3 +99,12 @@ def _arrivals(
         dests = m if isinstance(m, tuple) else (m,)
         count += sum(1 for d in dests if d == cell)
     return count
+
+
+def move_words(state: PullingStringsState, seat: int, end: int, answer: str | None = None) -> str:
+    """A pull offered to ``seat``, as the narration says it: ``Eks (X) pulls c (top)``;
+    in a learning game with the ``answer`` given (``..., answering K``)."""
+    names = state.game.seat_titles
+    mark = "X" if seat == X else "O"
+    said = f"{names[seat]} ({mark}) pulls {end_words(state, end)}"
+    return said if answer is None else f"{said}, answering {answer}"

@@ -18,6 +18,8 @@ from taut.games.pulling_strings.rules import O, PullingStrings, PullingStringsSt
 if TYPE_CHECKING:
     import click
 
+    from taut.core.presentation import OptionPresentation
+
 
 def _ps(state: State) -> PullingStringsState:
     assert isinstance(state, PullingStringsState)
@@ -136,6 +138,27 @@ class PullingStringsPlugin(GamePlugin):
             lines += describe_turn(_ps(before), ax.pulled, ao.pulled, after)
             return lines + (summary_lines(after) if after.is_terminal() else [])
         return describe_turn(_ps(before), joint[X], joint[O], _ps(after))
+
+    def describe_move(self, state: State, seat: int, action_text: str) -> str:
+        """A pull as the narration says it (``Eks (X) pulls c (top)``; in a learning game
+        with the answer given)."""
+        from taut.games.pulling_strings.learning import LearningState
+        from taut.games.pulling_strings.narrate import move_words
+
+        try:
+            action = state.string_to_action(seat, action_text)
+        except ValueError:
+            return action_text
+        if isinstance(state, LearningState):
+            end, tile = state.decode(action)
+            return move_words(state, seat, end, state.tiles.tiles[tile].other.text)
+        return move_words(_ps(state), seat, action)
+
+    def option_presentation(self, game_class: type[Game]) -> OptionPresentation:
+        """Plain labels, groups, conditions and presets for the new-game form."""
+        from taut.games.pulling_strings.presentation import presentation
+
+        return presentation()
 
     def presenter(self, game: Game) -> Presenter:
         """The default terminal presentation, or in a learning game one that asks for the

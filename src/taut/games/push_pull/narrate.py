@@ -81,3 +81,20 @@ def describe_turn(
         if n != before.scores()[u]:
             lines.append(f"{lay.units[u]} has now scored {n} piece{'s' if n != 1 else ''}.")
     return lines
+
+
+def move_words(state: PushPullState, seat: int, action: int) -> str:
+    """A choice offered to ``seat``, piece by piece as the narration tells the reveal:
+    ``L: N pulls; M: N passes; S: N pushes`` (pieces already off the board are left out)."""
+    lay = state.game.layout
+    choices = lay.decode(seat, action)
+    parts = []
+    for p in range(NUM_PIECES):
+        if state.locs[p] >= OFF:
+            continue
+        said = [
+            f"{SIDE_NAMES[s]} {_VERB[CHOICE_NAMES[c]]}" if c != PASS else f"{SIDE_NAMES[s]} passes"
+            for s, c in zip(lay.seat_sides[seat], choices[p], strict=True)
+        ]
+        parts.append(f"{PIECES[p]}: {', '.join(said)}")
+    return "; ".join(parts) or f"{lay.seats[seat]} passes"

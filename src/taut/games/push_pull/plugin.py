@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 
     from taut.core.observation import Observer
     from taut.core.one_turn import OneTurnGames
+    from taut.core.presentation import OptionPresentation
 
 
 @cache
@@ -83,6 +84,22 @@ class PushPullPlugin(GamePlugin):
         from taut.games.push_pull.narrate import describe_turn
 
         return describe_turn(_pp(before), joint, _pp(after))
+
+    def describe_move(self, state: State, seat: int, action_text: str) -> str:
+        """A choice piece by piece, as the narration tells a reveal (``L: N pulls; ...``)."""
+        from taut.games.push_pull.narrate import move_words
+
+        try:
+            action = state.string_to_action(seat, action_text)
+        except ValueError:
+            return action_text
+        return move_words(_pp(state), seat, action)
+
+    def option_presentation(self, game_class: type[Game]) -> OptionPresentation:
+        """Plain labels, groups, conditions and presets for the new-game form."""
+        from taut.games.push_pull.presentation import presentation
+
+        return presentation()
 
     def legend(self, game: Game) -> list[str]:
         """The variant, the goal, how to enter a choice for every piece, and with shifts

@@ -50,3 +50,8 @@ def move_help(state: TracksState, seat: int) -> str:
         "letter and a row number, e.g. c3.\n"
         f"Legal: {cells or '(none)'}"
     )
+
+
+def move_words(state: TracksState, seat: int, cell: int) -> str:
+    """A placement offered to ``seat``, as the narration says it: ``NS places kind 2 on c3``."""
+    return placement_title(state, seat, cell)

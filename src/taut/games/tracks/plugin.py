@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     import click
 
     from taut.core.observation import Observer
+    from taut.core.presentation import OptionPresentation
     from taut.core.presenter import Presenter
 
 #: What is printed before a game at the terminal, line by line (each fits 80 columns).
@@ -104,6 +105,22 @@ class TracksPlugin(GamePlugin):
         from taut.games.tracks.narrate import describe
 
         return describe(_ts(before), joint)
+
+    def describe_move(self, state: State, seat: int, action_text: str) -> str:
+        """A placement as the narration says it (``NS places kind 2 on c3``)."""
+        from taut.games.tracks.narrate import move_words
+
+        try:
+            cell = state.string_to_action(seat, action_text)
+        except ValueError:
+            return action_text
+        return move_words(_ts(state), seat, cell)
+
+    def option_presentation(self, game_class: type[Game]) -> OptionPresentation:
+        """Plain labels, groups, conditions and presets for the new-game form."""
+        from taut.games.tracks.presentation import presentation
+
+        return presentation()
 
     def legend(self, game: Game) -> list[str]:
         """Who joins which sides, and how to name a cell."""

@@ -14,6 +14,7 @@ from taut.games.tug_of_war.state import TugState
 
 if TYPE_CHECKING:
     from taut.core.observation import Observer
+    from taut.core.presentation import OptionPresentation
     from taut.core.presenter import Presenter
     from taut.core.record import RecordPart
 
@@ -140,6 +141,22 @@ class TugOfWarPlugin(GamePlugin):
             return []  # no move (the game has no agreed end to tell)
         line = describe(_tug(before), joint, _tug(after))
         return [] if line is None else [line]
+
+    def describe_move(self, state: State, seat: int, action_text: str) -> str:
+        """A move as the narration says it (``P0 plays 3-5 on end 1 of own train: P0 +8``)."""
+        from taut.games.tug_of_war.render import move_words
+
+        try:
+            action = state.string_to_action(seat, action_text)
+        except ValueError:
+            return action_text
+        return move_words(_tug(state), seat, action)
+
+    def option_presentation(self, game_class: type[Game]) -> OptionPresentation:
+        """Plain labels, groups, conditions and presets for the new-game form."""
+        from taut.games.tug_of_war.presentation import presentation
+
+        return presentation()
 
     def legend(self, game: Game) -> list[str]:
         """The goal, how to read the table and how to type a move."""

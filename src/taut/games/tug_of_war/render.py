@@ -237,3 +237,40 @@ def describe(
         )
         return f"{name} allocates the {bonus.total} leftover points: {shares}."
     return None
+
+
+def move_words(state: TugModel, seat: int, action: int) -> str:
+    """A move offered to ``seat``, as the narration says it: ``P0 plays 3-5 on end 1 of
+    P1's train: P1 -8``, ``P0 draws a tile``, ``P0 passes``, a share of the leftover."""
+    game = state.game
+    name = state.seat_name(seat)
+    if 0 <= action < game.num_plays:
+        tile, train, end = game.decode_play(action)
+        ends = state.ends[train]
+        ds = game.dominoes
+        shown = ds.name(tile)
+        total: int | None = None
+        if ends is not None:
+            opened = ds.other[tile][ends[end]]
+            if opened >= 0:
+                shown = f"{ends[end]}-{opened}"
+                total = opened + ends[1 - end]
+        owner = state.seat_name(train)
+        if train == seat:
+            effect = "own train" + ("" if total is None else f": {name} +{total}")
+        else:
+            effect = f"{owner}'s train" + ("" if total is None else f": {owner} -{total}")
+        return f"{name} plays {shown} on end {end} of {effect}"
+    if action == game.DRAW:
+        return f"{name} draws a tile"
+    if action == game.PASS:
+        return f"{name} passes"
+    bonus = state.bonus
+    if bonus is None:
+        return f"{name} ends the sharing of the leftover points"
+    if action == game.KEEP or (action == game.GIVE0 and not game.split_bonus):
+        return f"{name} keeps the remaining {bonus.remaining} leftover points"
+    k = action - game.GIVE0
+    target = bonus.target
+    whom = "" if target is None else f" from {state.seat_name(target)}"
+    return f"{name} takes {k} of the leftover points{whom}"

@@ -29,6 +29,8 @@
 // the same path a camera frame takes (used by the browser tests).
 
 export const HOLD_MS = 800;
+/** How far (in palm lengths) the fingertips may drift while a sign is held. */
+export const STILL = 0.35;
 /** How much of the recent past a J or Z is read from. */
 const MOTION_MS = 1500;
 /** Frames a motion needs before it is read. */
@@ -220,8 +222,25 @@ function seen(session, raw, handedness, width, height) {
   }
   const held = session.held;
   if (!guess.letter) { session.held = null; return; }
-  if (!held || held.letter !== guess.letter) { session.held = { letter: guess.letter, since: now, signed: false }; return; }
+  // A hold counts only while the hand keeps still: a J or Z traced with the I or D shape
+  // must not be signed as I or D before its motion is read.
+  if (!held || held.letter !== guess.letter || (!held.signed && travelled(held.points, points) > STILL)) {
+    session.held = { letter: guess.letter, since: now, signed: false, points };
+    return;
+  }
   if (!held.signed && now - held.since >= HOLD_MS) sign(session, guess);
+}
+
+// How far the index and little fingertips moved between two landmark sets, in palm lengths
+// (wrist to the middle finger's knuckle), so the hand's size and distance do not matter.
+function travelled(from, to) {
+  if (!from || !to) return 0;
+  const palm = Math.hypot(from[9][0] - from[0][0], from[9][1] - from[0][1]) || 1;
+  let most = 0;
+  for (const k of [8, 20]) {
+    most = Math.max(most, Math.hypot(to[k][0] - from[k][0], to[k][1] - from[k][1]) / palm);
+  }
+  return most;
 }
 
 function sign(session, guess) {

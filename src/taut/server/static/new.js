@@ -1,8 +1,11 @@
-// The new-game form: one field per declared option, the seats from the server (their number
-// can depend on the options), then the links to hand out.
+// The new-game form: the game's presets, one field per declared option (in plain words, in
+// the plugin's groups; technical ones under "More"; options that do not apply to the current
+// choices hidden and not sent), the seats from the server (their number can depend on the
+// options), then the links to hand out.
 const entry = JSON.parse(document.getElementById("entry").textContent);
 const form = document.getElementById("new-game");
 const optionsBox = document.getElementById("options");
+const advancedBox = document.getElementById("advanced-options");
 const seatsBox = document.getElementById("seats");
 const formError = document.getElementById("form-error");
 const $ = (id) => document.getElementById(id);
@@ -66,22 +69,27 @@ function control(option) {
   input.id = id;
   input.name = `option:${option.name}`;
   input.dataset.option = option.name;
-  input.addEventListener("change", seatsSoon);
+  input.addEventListener("change", () => { followChoices(); seatsSoon(); });
   input.addEventListener("input", () => { input.removeAttribute("aria-invalid"); });
   return input;
+}
+
+function labelOf(option) {
+  return option.label || human(option.name);
 }
 
 function field(option) {
   const box = document.createElement("div");
   box.className = "field";
+  box.id = `field-${option.name}`;
   const input = control(option);
   const label = document.createElement("label");
   label.htmlFor = input.id;
-  label.textContent = human(option.name);
+  label.textContent = labelOf(option);
   const hint = document.createElement("p");
   hint.className = "hint";
   hint.id = `${input.id}-hint`;
-  const doc = option.doc;
+  const doc = (option.help || option.doc).replace(/\.$/, "");
   const typed = input.tagName === "INPUT" && input.type !== "checkbox";
   hint.textContent = typed ? `${doc}. Allowed: ${option.allowed}; default: ${shown(option.default)}.` : `${doc}.`;
   input.setAttribute("aria-describedby", hint.id);
@@ -105,7 +113,7 @@ function uploadField(option, select) {
   file.id = `${select.id}-file`;
   const label = document.createElement("label");
   label.htmlFor = file.id;
-  label.textContent = `Or your own ${human(option.name)} file (${option.upload})`;
+  label.textContent = `Or your own ${labelOf(option).toLowerCase()} file (${option.upload})`;
   const hint = document.createElement("p");
   hint.className = "hint";
   hint.id = `${file.id}-hint`;
@@ -127,17 +135,21 @@ function uploadField(option, select) {
     mine.value = JSON.stringify(await chosen.text());
     mine.textContent = `your file: ${chosen.name}`;
     mine.selected = true;
+    followChoices();
     seatsSoon();
   });
   return [label, file, hint];
 }
 
 // The options as the server reads them, or the first problem found (and its field marked).
+// An option that does not apply to the current choices is not sent: the server's default holds.
 function readOptions() {
   const out = {};
+  const applying = applies();
   for (const option of entry.options) {
     const input = $(`option-${option.name}`);
     input.removeAttribute("aria-invalid");
+    if (!applying.has(option.name)) continue;
     let value;
     if (input.type === "checkbox") value = input.checked;
     else if (input.tagName === "SELECT") value = JSON.parse(input.value);
@@ -155,11 +167,140 @@ function readOptions() {
     } else value = input.value;
     if (value === undefined) {
       input.setAttribute("aria-invalid", "true");
-      return { problem: `${human(option.name)}: allowed values are ${option.allowed}.`, input };
+      return { problem: `${labelOf(option)}: allowed values are ${option.allowed}.`, input };
     }
     out[option.name] = value;
   }
   return { options: out };
+}
+
+// -- groups, conditions and presets (from the plugin's presentation of its options) ----------
+
+const byName = new Map(entry.options.map((o) => [o.name, o]));
+
+// An option's current value in the form (a text or number field as typed: undefined if unread).
+function currentValue(option) {
+  const input = $(`option-${option.name}`);
+  if (input.type === "checkbox") return input.checked;
+  if (input.tagName === "SELECT") return JSON.parse(input.value);
+  const text = input.value.trim();
+  if (text === "") return option.nullable ? null : "";
+  return option.kind === "int" || option.kind === "float" ? Number(text) : input.value;
+}
+
+function setValue(option, value) {
+  const input = $(`option-${option.name}`);
+  if (input.type === "checkbox") input.checked = value === true;
+  else if (input.tagName === "SELECT") input.value = JSON.stringify(value);
+  else input.value = value === null ? "" : String(value);
+  input.removeAttribute("aria-invalid");
+}
+
+// The options that apply now: each of an option's conditions names an option that applies
+// and holds one of the listed values.
+function applies() {
+  const out = new Set();
+  const visiting = new Set();
+  const check = (option) => {
+    if (out.has(option.name)) return true;
+    if (visiting.has(option.name)) return false;
+    visiting.add(option.name);
+    const ok = Object.entries(option.shown_when || {}).every(([other, values]) => {
+      const found = byName.get(other);
+      return found && check(found) && values.some((v) => v === currentValue(found));
+    });
+    visiting.delete(option.name);
+    if (ok) out.add(option.name);
+    return ok;
+  };
+  for (const option of entry.options) check(option);
+  return out;
+}
+
+function groupBox(name, holder) {
+  const box = document.createElement("fieldset");
+  box.className = "option-group";
+  box.dataset.group = name;
+  const legend = document.createElement("legend");
+  legend.textContent = name;
+  box.append(legend);
+  holder.append(box);
+  return box;
+}
+
+function buildOptions() {
+  const plain = new Map();
+  const more = new Map();
+  for (const name of entry.groups || []) {
+    plain.set(name, groupBox(name, optionsBox));
+    more.set(name, groupBox(name, advancedBox));
+  }
+  for (const option of entry.options) {
+    const boxes = option.advanced ? more : plain;
+    const group = option.group || "Options";
+    if (!boxes.has(group)) boxes.set(group, groupBox(group, option.advanced ? advancedBox : optionsBox));
+    boxes.get(group).append(field(option));
+  }
+  buildPresets();
+  followChoices();
+}
+
+function buildPresets() {
+  const presets = entry.presets || [];
+  $("presets-box").hidden = presets.length === 0;
+  $("presets").replaceChildren(...presets.map((preset, i) => {
+    const row = document.createElement("div");
+    row.className = "field check preset";
+    const radio = Object.assign(document.createElement("input"), {
+      type: "radio", name: "preset", id: `preset-${i}`, value: String(i),
+    });
+    radio.addEventListener("change", () => { if (radio.checked) applyPreset(preset); });
+    const label = document.createElement("label");
+    label.htmlFor = radio.id;
+    label.append(radio, ` ${preset.name}`);
+    const hint = Object.assign(document.createElement("p"), {
+      className: "hint", id: `${radio.id}-hint`, textContent: preset.description,
+    });
+    radio.setAttribute("aria-describedby", hint.id);
+    row.append(label, hint);
+    return row;
+  }));
+}
+
+// A preset sets every option it names; the others go back to their defaults, except the
+// technical ones (under "More"), which keep what the player set.
+function applyPreset(preset) {
+  for (const option of entry.options) {
+    if (option.advanced && !(option.name in preset.values)) continue;
+    const upload = $(`option-${option.name}`).querySelector?.("option[data-upload]");
+    if (upload) upload.remove();
+    const file = $(`option-${option.name}-file`);
+    if (file) file.value = "";
+    setValue(option, option.name in preset.values ? preset.values[option.name] : option.default);
+  }
+  followChoices();
+  seatsSoon();
+}
+
+// After any change: hide what does not apply (and empty groups), and mark the preset the
+// options now match (none: the player's own choice).
+function followChoices() {
+  const applying = applies();
+  for (const option of entry.options) $(`field-${option.name}`).hidden = !applying.has(option.name);
+  for (const box of document.querySelectorAll(".option-group")) {
+    box.hidden = ![...box.querySelectorAll(".field")].some((f) => !f.hidden);
+  }
+  $("more-options").hidden = ![...advancedBox.querySelectorAll(".field")].some((f) => !f.hidden);
+  let matched = false;
+  (entry.presets || []).forEach((preset, i) => {
+    const same = entry.options.every((option) => {
+      const wanted = option.name in preset.values ? preset.values[option.name] : option.default;
+      if (!applying.has(option.name) || (option.advanced && !(option.name in preset.values))) return true;
+      return currentValue(option) === wanted;
+    });
+    $(`preset-${i}`).checked = same && !matched;
+    matched = matched || same;
+  });
 }
 
 function seatsSoon() {
@@ -314,7 +455,7 @@ form.addEventListener("submit", async (event) => {
   const read = readOptions();
   if (read.problem) {
     formError.textContent = read.problem;
-    $("options-box").open = true;
+    for (let box = read.input.closest("details"); box; box = box.parentElement.closest("details")) box.open = true;
     read.input.focus();
     return;
   }
@@ -350,7 +491,7 @@ form.addEventListener("submit", async (event) => {
   }
 });
 
-for (const option of entry.options) optionsBox.append(field(option));
+buildOptions();
 if (!entry.options.length) $("options-box").hidden = true;
 // On a phone the options start folded, so that the seats and the button stay near.
 if (window.matchMedia("(max-width: 30em)").matches) $("options-box").open = false;

@@ -10,6 +10,8 @@ import {
 } from "./board.js";
 import { lastLines, listed, logItems, newLines, seatItems, seatOf, shareItems, who } from "./panels.js";
 import { captureSign, sketch, startSigning, stopSigning } from "./camera.js";
+import { showTurn, wireNotifyButton } from "./notify.js";
+import { renderTable, wireTable } from "./tableside.js";
 
 const root = document.querySelector(".game");
 const gameId = root.dataset.gameId;
@@ -188,7 +190,7 @@ function turnText(f) {
   if (f.acting.includes(f.you)) {
     if (pendingFor(f, "move", "commit")) return ["Sending your move…", ""];
     if (f.phase === "commit" && f.committed.includes(f.you)) {
-      const mine = kept ? `You chose ${kept.action} (sealed).` : "You have chosen (sealed).";
+      const mine = kept ? `You chose: ${kept.words || kept.action} (sealed).` : "You have chosen (sealed).";
       const rest = undecided.length ? ` Waiting for ${listed(undecided.map((s) => who(f, s)))}.` : "";
       return ["You have chosen", mine + rest];
     }
@@ -224,7 +226,8 @@ function render() {
   $("turn").classList.toggle("mine", canMove || !!f.to_reveal);
   $("turn-detail").textContent = detail + deadlineText(f);
   // A tab in the background says when it waits for this player.
-  document.title = canMove ? `(Your move) ${title}` : f.phase === "over" ? `(Over) ${title}` : title;
+  showTurn(canMove || !!f.to_reveal, f.phase === "over", title);
+  renderTable(f);
   renderControls(f, canMove);
   $("seats").replaceChildren(...seatItems(f));
   renderLog(f);
@@ -291,14 +294,22 @@ function afterChoice(focusConfirm) {
   if (focusConfirm && !$("confirm").disabled) $("confirm").focus();
 }
 
+// A move in the game's words, from the frame's list of moves (notation where it is not listed).
+function wordsFor(f, move) {
+  const found = f && f.moves ? f.moves.find((m) => m.notation === move) : null;
+  return found ? found.words : move;
+}
+
 function showChosen(f) {
   const { text, complete } = chosenText();
-  $("chosen").textContent = text || "nothing yet";
+  const said = text ? wordsFor(f, text) : "";
+  $("chosen").textContent = said || "nothing yet";
+  $("chosen").dataset.move = text; // the notation, for whatever reads the page
   $("chosen").classList.toggle("incomplete", !complete);
   const confirm = $("confirm");
   confirm.disabled = !complete;
   const verb = f.phase === "commit" ? "Commit" : "Play";
-  confirm.textContent = complete ? `${verb} ${text}` : verb;
+  confirm.textContent = !complete ? verb : said === text ? `${verb} ${text}` : `${verb}: ${said}`;
   $("type-play").textContent = verb;
 }
 
@@ -332,7 +343,7 @@ function renderLegal(f) {
   const hadFocus = box.contains(document.activeElement) ? document.activeElement.dataset.legal : null;
   box.replaceChildren();
   const list = $("legal-list");
-  list.replaceChildren(...f.legal.map((move) => Object.assign(document.createElement("option"), { value: move })));
+  list.replaceChildren(...f.legal.map((move) => Object.assign(document.createElement("option"), { value: move, label: wordsFor(f, move) })));
   if (f.legal.length > MAX_BUTTONS) {
     box.append(legalSelect(f));
     return;
@@ -340,7 +351,7 @@ function renderLegal(f) {
   for (const move of f.legal) {
     const button = document.createElement("button");
     button.type = "button";
-    button.textContent = move;
+    button.textContent = wordsFor(f, move);
     button.dataset.legal = move;
     button.setAttribute("aria-pressed", "false");
     button.addEventListener("click", () => chooseMove(move));
@@ -358,7 +369,7 @@ function legalSelect(f) {
   const select = document.createElement("select");
   select.id = "legal-select";
   select.append(Object.assign(document.createElement("option"), { value: "", textContent: "choose a move" }));
-  for (const move of f.legal) select.append(Object.assign(document.createElement("option"), { value: move, textContent: move }));
+  for (const move of f.legal) select.append(Object.assign(document.createElement("option"), { value: move, textContent: wordsFor(f, move) }));
   select.addEventListener("change", () => { if (select.value) { selection.move = select.value; afterChoice(false); } });
   wrap.append(label, select);
   return wrap;
@@ -439,7 +450,7 @@ async function play(action) {
     }
     let kept = readSecret(f.move, f.you);
     if (!kept || kept.action !== action) {
-      kept = { action, salt: newSalt() };
+      kept = { action, salt: newSalt(), words: wordsFor(f, action) };
       storage.set(secretKey(f.move, f.you), JSON.stringify(kept));
     }
     const hash = await commitment(gameId, f.move, f.you, kept.action, kept.salt);
@@ -636,5 +647,7 @@ setInterval(() => {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "ping" }));
 }, PING_EVERY);
 
+wireTable(send, () => frame);
+wireNotifyButton($("notify-ask"), $("notify-note"));
 showShare();
 connect();

@@ -75,7 +75,7 @@ function drawGraph() {
     const colour = COLOURS[s % COLOURS.length];
     svg.append(el("polyline", {
       points: mine.map((m) => `${x(m.move)},${y(m.value)}`).join(" "),
-      fill: "none", stroke: colour, "stroke-width": 2,
+      fill: "none", stroke: colour, "stroke-width": 2, "pointer-events": "none",
     }));
     for (const m of mine) {
       const dot = el("circle", {
@@ -83,7 +83,7 @@ function drawGraph() {
         tabindex: 0, role: "button",
         "aria-label": `Move ${m.move}, ${m.seat}: value ${fmt(m.value)}${m.label ? ", " + m.label : ""}`,
       });
-      dot.append(el("title", {}, `Move ${m.move}, ${m.seat} played ${m.action}: value ${fmt(m.value)}, loss ${fmt(m.loss)}`));
+      dot.append(el("title", {}, `Move ${m.move}, ${played(m)}: value ${fmt(m.value)}, loss ${fmt(m.loss)}`));
       const jump = (event) => {
         if (event.type === "keydown" && event.key !== "Enter" && event.key !== " ") return;
         event.preventDefault();
@@ -96,6 +96,15 @@ function drawGraph() {
     svg.append(el("text", { x: L + 4 + 60 * s, y: H - 5, "font-size": 10, fill: colour }, seat));
   });
   $("eval-graph").replaceChildren(svg);
+}
+
+// A judged move in the game's words (analyses kept from before words were added: notation).
+function played(m) {
+  return m.action_words && m.action_words !== m.action ? `${m.seat} played “${m.action_words}”` : `${m.seat} played ${m.action}`;
+}
+
+function enginePlays(m) {
+  return m.best_words && m.best_words !== m.best ? `“${m.best_words}”` : m.best;
 }
 
 function showJudged(index) {
@@ -112,14 +121,14 @@ function showJudged(index) {
   $("judged").replaceChildren(...mine.map((m) => {
     const li = document.createElement("li");
     const same = m.best === m.action;
-    li.append(`${m.seat} played ${m.action}: value ${fmt(m.value)}, loss ${fmt(m.loss)}`);
+    li.append(`${played(m)}: value ${fmt(m.value)}, loss ${fmt(m.loss)}`);
     if (m.label) {
       const tag = document.createElement("span");
       tag.className = `label label-${m.label}`;
       tag.textContent = m.label;
       li.append(" ", tag);
     }
-    li.append(same ? " · the engine agrees." : ` · the engine plays ${m.best}.`);
+    li.append(same ? " · the engine agrees." : ` · the engine plays ${enginePlays(m)}.`);
     return li;
   }));
   const boards = mine.filter((m) => m.best !== m.action);
@@ -135,7 +144,7 @@ function showJudged(index) {
     }
     const caption = document.createElement("p");
     caption.className = "hint";
-    caption.textContent = `${m.seat}: the engine plays ${m.best} (highlighted).`;
+    caption.textContent = `${m.seat}: the engine plays ${enginePlays(m)} (highlighted).`;
     holder.append(caption, box);
   }
 }

@@ -1,0 +1,78 @@
+// At the table: the seated players' chat, resigning, draw offers and takebacks. Every line
+// is put on the page as text (textContent), never as markup, whatever a player typed.
+
+const $ = (id) => document.getElementById(id);
+let shownChat = -1;
+
+function nameOf(f, seat) {
+  const s = (f.seats || []).find((x) => x.seat === seat);
+  if (!s) return seat;
+  return s.name ? `${s.name} (${seat})` : s.title || seat;
+}
+
+function offerText(f) {
+  const o = f.offer;
+  const what = o.what === "draw" ? "offers a draw" : "asks to take back their last turn";
+  if (o.seat === f.you) {
+    return o.what === "draw" ? "You offered a draw; waiting for the answer." : "You asked to take back your last turn; waiting for the answer.";
+  }
+  return `${nameOf(f, o.seat)} ${what}.`;
+}
+
+// Draw this frame's part of the table (call with every frame).
+export function renderTable(f) {
+  const seated = !!f.you;
+  $("table-panel").hidden = !seated;
+  $("chat-panel").hidden = !seated;
+  if (!seated) return;
+  $("offer-draw").hidden = !f.may_draw;
+  $("ask-takeback").hidden = !f.may_take_back;
+  $("resign").hidden = !f.may_resign;
+  const open = !!f.offer;
+  $("offer-draw").disabled = open;
+  $("ask-takeback").disabled = open;
+  $("offer-box").hidden = !open;
+  if (open) {
+    $("offer-text").textContent = offerText(f);
+    const answering = f.offer.seat !== f.you && !f.offer.accepted.includes(f.you);
+    $("offer-accept").hidden = !answering;
+    $("offer-decline").hidden = !answering;
+  }
+  const lines = f.chat || [];
+  if (lines.length !== shownChat) {
+    shownChat = lines.length;
+    const items = lines.map((line) => {
+      const li = document.createElement("li");
+      const who = document.createElement("strong");
+      who.textContent = `${nameOf(f, line.seat)}: `;
+      const said = document.createElement("span");
+      said.textContent = line.text;
+      li.append(who, said);
+      return li;
+    });
+    $("chat-lines").replaceChildren(...items);
+    $("chat-lines").scrollTop = $("chat-lines").scrollHeight;
+  }
+}
+
+// The buttons and the chat form send through `send`; `current()` is the latest frame.
+export function wireTable(send, current) {
+  $("chat-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = $("chat-text").value.trim();
+    if (!text) return;
+    send({ type: "chat", text });
+    $("chat-text").value = "";
+  });
+  $("offer-draw").addEventListener("click", () => send({ type: "offer", what: "draw" }));
+  $("ask-takeback").addEventListener("click", () => send({ type: "offer", what: "takeback" }));
+  $("resign").addEventListener("click", () => {
+    if (window.confirm("Resign this game? The other side wins.")) send({ type: "resign" });
+  });
+  const answer = (accept) => {
+    const f = current();
+    if (f && f.offer) send({ type: "answer", what: f.offer.what, move: f.offer.move, accept });
+  };
+  $("offer-accept").addEventListener("click", () => answer(true));
+  $("offer-decline").addEventListener("click", () => answer(false));
+}

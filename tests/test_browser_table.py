@@ -1,0 +1,36 @@
+"""The game page's table in a browser: the players' chat shown as text, the tab's title and
+icon saying whose move it is, and the resign button."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.browser_kit import chromium, expect, live_server, open_page, page_errors
+
+EVIL = "<script>window.hacked = 1</script><b>bold</b>"
+
+
+def test_chat_and_resign_in_two_browsers(tmp_path: Path) -> None:
+    with live_server(tmp_path) as server, chromium() as browser:
+        made = server.new_game("pulling-strings", ["me", "invite"])
+        x = open_page(browser, server.url(made["mine"]))
+        o = open_page(browser, server.url(made["links"]["O"]))
+        watcher = open_page(browser, server.url(made["spectator"]))
+        expect(x.locator("#chat-panel")).to_be_visible()
+        # Both choose at the start: the title and the icon say so.
+        expect(x).to_have_title("(●) Your move — Pulling Strings")
+        icon = x.locator("link[rel~='icon']").get_attribute("href") or ""
+        assert icon.startswith("data:image/svg+xml,")
+        x.locator("#chat-text").fill(EVIL)
+        x.locator("#chat-form button[type=submit]").click()
+        expect(o.locator("#chat-lines li")).to_contain_text(EVIL)
+        assert o.locator("#chat-lines script, #chat-lines b").count() == 0
+        assert o.evaluate("() => window.hacked") is None
+        expect(watcher.locator("#chat-panel")).to_be_hidden()
+        assert EVIL not in watcher.content()
+        o.once("dialog", lambda dialog: dialog.accept())
+        o.locator("#resign").click()
+        expect(x.locator("#result-text")).to_contain_text("resign")
+        expect(x.locator("#resign")).to_be_hidden()
+        assert not x.title().startswith("(●)")
+        assert page_errors(x) == page_errors(o) == page_errors(watcher) == []
