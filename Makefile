@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: run play test quick lint typecheck unit bench browser vendor clean
+.PHONY: run play test slow quick lint typecheck unit bench browser vendor clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -38,10 +38,15 @@ browser:
 	@command -v chromium >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq chromium >/dev/null; } \
 		|| echo "Chromium could not be installed: the browser tests will be skipped."
 
-## test: lint, type-check and run the whole test suite
+## test: lint, type-check and run the test suite (the slow set runs with `make slow`)
 test: $(STAMP) browser vendor lint typecheck unit
 
-## quick: the test suite without the slow tests (minutes of OpenSpiel value iteration)
+## slow: the slow set: OpenSpiel's value iteration, every 4x4 Track Tiles start re-solved,
+## the property tests with their large budget (about 15 minutes)
+slow: $(STAMP) browser vendor
+	$(BIN)/python -m pytest -m slow
+
+## quick: the test suite without installing Chromium or MediaPipe (their tests skip)
 quick: $(STAMP) lint typecheck
 	$(BIN)/python -m pytest -m "not slow"
 
@@ -53,7 +58,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 unit: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -m "not slow"
 
 ## bench: the benchmarks whose results the README and docs/agents.md report
 bench: $(STAMP)

@@ -66,16 +66,15 @@ def signed_hand(letter: str) -> list[list[float]]:
     raise AssertionError(f"no synthetic hand of {letter} is read as {letter}")
 
 
-#: Inject a sequence of landmark sets 50 ms apart, as a camera would show a moving hand.
-#: A loaded machine can stretch the 50 ms past the page's motion window: the motion is drawn
-#: again (up to four times) until the page reads a letter from it.
+#: Inject a sequence of landmark sets stamped 50 ms apart, as a camera would show a moving
+#: hand (stamped, not timed: a busy machine cannot stretch the motion past the page's window).
 MOVE = """async (frames) => {
-  for (let attempt = 0; attempt < 4; attempt++) {
-    for (const points of frames) {
-      window.__tautSigns.inject(points, "right", 1, 1);
-      await new Promise((r) => setTimeout(r, 50));
-    }
+  let start = performance.now();
+  for (let attempt = 0; attempt < 3; attempt++) {
+    frames.forEach((points, i) => window.__tautSigns.inject(points, "right", 1, 1, start + 50 * i));
+    await new Promise((r) => setTimeout(r, 100));
     if (/=[A-Z]$/.test(document.getElementById("chosen").textContent)) return;
+    start += 50 * frames.length + 2000; // past the motion window: a fresh start
   }
 }"""
 

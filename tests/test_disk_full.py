@@ -186,13 +186,13 @@ def test_output_redirected_over_the_limit_is_an_error(tmp_path: Path) -> None:
 
 @pytest.fixture
 def tiny_fs(tmp_path: Path) -> Iterator[Path]:
-    """A 256 KiB tmpfs mounted for the test (root only; skipped where mounting is not
+    """A 2 MiB tmpfs mounted for the test (root only; skipped where mounting is not
     allowed)."""
     folder = tmp_path / "tiny"
     folder.mkdir()
     if shutil.which("mount") is None or os.geteuid() != 0:
         pytest.skip("mounting a tmpfs needs root and mount(8): full-disk tests skipped")
-    made = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", str(folder)],
+    made = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(folder)],
                           capture_output=True, text=True)  # fmt: skip
     if made.returncode != 0:
         pytest.skip(f"cannot mount a tmpfs here ({made.stderr.strip()}): full-disk tests skipped")

@@ -131,8 +131,10 @@ export async function startSigning({ video, canvas = null, recogniser, model, on
     if (run !== session) return false;
     if (testMode()) {
       globalThis.__tautSigns = {
-        inject: (points, handedness = null, width = 1, height = 1) => {
-          if (run === session) seen(session, points, handedness, width, height);
+        // `at` (milliseconds, performance.now()'s clock) stamps the frame as a camera would,
+        // so that a test's motion keeps its pace however busy the machine is.
+        inject: (points, handedness = null, width = 1, height = 1, at = undefined) => {
+          if (run === session) seen(session, points, handedness, width, height, at);
         },
       };
       return true;
@@ -202,8 +204,8 @@ function lost(session) {
   session.onGuess({ letter: null, top: [], points: null, moving: false });
 }
 
-function seen(session, raw, handedness, width, height) {
-  const now = performance.now();
+function seen(session, raw, handedness, width, height, at = undefined) {
+  const now = at === undefined ? performance.now() : at;
   const points = session.signs.squareUp(raw, width, height);
   draw(session, raw);
   let guess = { ...session.signs.classify(session.model, points, handedness), points, moving: false };
