@@ -27,7 +27,6 @@ from taut.cli.options import (
 )
 from taut.core.errors import TautError
 from taut.core.plugin import GamePlugin
-from taut.core.registry import games
 
 if TYPE_CHECKING:
     from taut.arena.balance import BalanceResult, BalanceSettings, Variant
@@ -333,17 +332,7 @@ def build_balance(plugin: GamePlugin) -> click.Command:
 class BalanceGroup(GameGroup):
     """``taut analyse balance GAME``: one command per game, named in messages as such."""
 
-    def resolve_command(
-        self, ctx: click.Context, args: list[str]
-    ) -> tuple[str | None, click.Command | None, list[str]]:
-        """An unknown game is refused with the list of games (exit 2)."""
-        name = args[0]
-        command = self.get_command(ctx, name)
-        if command is None:
-            if name.startswith("-"):
-                fail(f"give a game first, e.g. taut analyse balance {games()[0]} {name}")
-            fail(f"unknown game {name!r}; known games: {', '.join(games())}")
-        return name, command, args[1:]
+    command_path = "taut analyse balance"
 
 
 balance = BalanceGroup(

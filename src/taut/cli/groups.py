@@ -33,6 +33,9 @@ class GameGroup(click.Group):
     so ``taut --help`` and the other verbs do not pay for it.
     """
 
+    #: How the group is typed, for messages, where it is not ``taut NAME``.
+    command_path: str | None = None
+
     def __init__(self, name: str, build: Builder | str, help: str) -> None:
         super().__init__(name, help=help, context_settings=CONTEXT, no_args_is_help=True)
         self._builder = build
@@ -68,7 +71,8 @@ class GameGroup(click.Group):
         command = self.get_command(ctx, name)
         if command is None:
             if name.startswith("-"):
-                fail(f"{self.name}: give a game first, e.g. taut {self.name} {games()[0]} {name}")
+                path = self.command_path or f"taut {self.name}"
+                fail(f"{self.name}: give a game first, e.g. {path} {games()[0]} {name}")
             fail(f"unknown game {name!r}; known games: {', '.join(games())}")
         return name, command, args[1:]
 

@@ -6,6 +6,7 @@
 // each answer to /api/flashcards/review, which returns the deck to keep. Every answer is a
 // button; keys 1-6 choose. A set whose other faces are pictures of hands can also be
 // signed to the camera (camera.js), where the browser has one.
+import { picture } from "./faces.js";
 import { cameraFor, cameraModulePresent } from "./signing.js";
 
 const STORE = "taut:flashcards";
@@ -85,20 +86,6 @@ const kinds = (direction) => (direction === BOARD_TO_OTHER || direction === BOAR
 const asked = (tile, direction) => set.tiles[tile][direction === "other->board" ? "other" : "board"];
 const answer = (tile, direction) => set.tiles[tile][direction === "other->board" ? "board" : "other"];
 
-// A picture without its own label (its <title> would name the answer), hidden from
-// assistive technology: the description or the button's label says what it shows.
-function picture(face) {
-  const holder = document.createElement("span");
-  holder.className = "fc-picture";
-  holder.setAttribute("aria-hidden", "true");
-  holder.innerHTML = face.svg; // drawn by the game's plugin, not typed by anyone
-  for (const t of holder.querySelectorAll("title, desc")) t.remove();
-  for (const svg of holder.querySelectorAll("svg")) {
-    svg.removeAttribute("aria-label");
-    svg.setAttribute("focusable", "false");
-  }
-  return holder;
-}
 
 function text(tag, className, content) {
   const el = document.createElement(tag);

@@ -6,6 +6,7 @@
 // miss lowers it by STEP (never under SLOWEST). The speed is kept in this browser.
 // Signing (expressive): a word is shown and each letter is signed to the camera in turn
 // (signing.js, where the server has the camera module).
+import { picture } from "./faces.js";
 import { cameraFor, cameraModulePresent } from "./signing.js";
 
 export const STREAK = 3;
@@ -45,18 +46,6 @@ function setSpeed(value) {
 // The tile whose board face is the letter (the words are spelt with board faces).
 const tileOf = (letter) => set.tiles.findIndex((t) => t.board.text.toUpperCase() === letter);
 
-function picture(face) {
-  const holder = document.createElement("span");
-  holder.className = "fc-picture";
-  holder.setAttribute("aria-hidden", "true");
-  holder.innerHTML = face.svg; // drawn by the game's plugin, not typed by anyone
-  for (const t of holder.querySelectorAll("title, desc")) t.remove();
-  for (const svg of holder.querySelectorAll("svg")) {
-    svg.removeAttribute("aria-label");
-    svg.setAttribute("focusable", "false");
-  }
-  return holder;
-}
 
 function pick() {
   const length = $("w-length").value;
