@@ -260,6 +260,12 @@ def wait_for_move(page: Page, move: int, timeout_ms: int = WAIT_MS) -> None:
     )
 
 
+def wait_for_camera_hook(page: Page, timeout_ms: int = WAIT_MS) -> None:
+    """Wait until the camera module's test hook (``?hands=test``) takes landmarks: it comes
+    once the recogniser is loaded, after the page has already asked for a sign."""
+    page.wait_for_function("() => window.__tautSigns !== undefined", timeout=timeout_ms)
+
+
 def board_text(page: Page) -> str:
     """The text picture of the position the page shows."""
     return str(page.locator("#board-text").text_content() or "")

@@ -31,6 +31,7 @@ from tests.browser_kit import (
     moves_played,
     open_page,
     page_errors,
+    wait_for_camera_hook,
     wait_for_move,
     wait_for_turn,
 )
@@ -110,6 +111,7 @@ def test_signing_to_the_camera_right_wrong_and_moving(tmp_path: Path) -> None:
         page.locator("#camera-start").click()
         expect(page.locator("#camera-view")).to_be_visible()
         expect(page.locator("#camera-stop")).to_be_visible()
+        wait_for_camera_hook(page)
 
         # Turn 1: the right handshape, held still until the page signs it.
         move = moves_played(page)

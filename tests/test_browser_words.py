@@ -13,7 +13,14 @@ from pathlib import Path
 import httpx
 
 from taut.server.flashcards import word_sets
-from tests.browser_kit import chromium, expect, live_server, open_page, page_errors
+from tests.browser_kit import (
+    chromium,
+    expect,
+    live_server,
+    open_page,
+    page_errors,
+    wait_for_camera_hook,
+)
 
 try:
     from playwright.sync_api import Page
@@ -140,6 +147,8 @@ def test_a_word_is_signed_letter_by_letter_to_the_camera(tmp_path: Path) -> None
         word = (word_box.get_attribute("aria-label") or "").split(":")[0]
         assert word == HARD
         expect(page.get_by_role("status")).to_contain_text(f"Sign {word}, letter by letter.")
+        # The page asks for the word at once; the camera listens once its recogniser is in.
+        wait_for_camera_hook(page)
         for i, letter in enumerate(word):
             frames, gap = signing(letter)
             if i and word[i - 1] == letter:
