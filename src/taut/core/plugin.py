@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from taut.core.presenter import Presenter
     from taut.core.record import RecordPart
     from taut.core.tileset import TileSet
+    from taut.core.tutorial import Tutorial
 
 Policy = Callable[[State, int], Mapping[int, float]]
 """An exact mixed strategy: ``policy(state, seat) -> {action: probability}``."""
@@ -76,8 +77,8 @@ class GamePlugin:
     :meth:`lead`, :meth:`start_value`. Adapters:
     :meth:`observer`, :meth:`max_game_length`, :meth:`state_key`, :attr:`openspiel_name`,
     :attr:`env_id`.
-    Command line: :meth:`commands`. Learning: :meth:`hides_moves`, :meth:`tile_sets`,
-    :meth:`camera_signing`. Browser files: :meth:`static_files`. Ratings:
+    Command line: :meth:`commands`. Learning: :meth:`tutorial`, :meth:`hides_moves`,
+    :meth:`tile_sets`, :meth:`camera_signing`. Browser files: :meth:`static_files`. Ratings:
     :meth:`rating_pool`.
     """
 
@@ -292,6 +293,11 @@ class GamePlugin:
     def camera_signing(self, game: Game) -> CameraSigning | None:
         """How the browser may read a move's answer from the player's hand on camera in
         ``game`` (None, the default: it may not). The video never leaves the browser."""
+        return None
+
+    def tutorial(self) -> Tutorial | None:
+        """A scripted short game that teaches this game one rule at a time on the real board
+        (:mod:`taut.core.tutorial`); None, the default: none."""
         return None
 
     # -- browser files ---------------------------------------------------------------------

@@ -39,6 +39,7 @@ from taut.server.session import serve_socket
 from taut.server.store import Store, StoreFailure, token_hash
 from taut.server.table import GameTable
 from taut.server.verify import verify_record
+from taut.server.tutorials import add_tutorials
 from taut.server.webhooks import Webhooks, add_webhook_routes
 
 log = logging.getLogger("taut.server")
@@ -150,6 +151,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     pages.add_pages(app, templates, hub)
     add_flashcards(app, templates)
+    add_tutorials(app, templates)
     _add_api(app, store, hub)
     _add_analysis(app, hub, analyst)
     _add_socket(app, hub, settings)

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     import click
 
     from taut.core.presentation import OptionPresentation
+    from taut.core.tutorial import Tutorial
 
 
 def _ps(state: State) -> PullingStringsState:
@@ -244,6 +245,13 @@ class PullingStringsPlugin(GamePlugin):
         if state.game.options.get("max_turns") is None:
             data = {k: v for k, v in data.items() if k != "turn"}
         return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+    def tutorial(self) -> Tutorial:
+        """A short scripted game that teaches the rules one at a time
+        (:mod:`taut.games.pulling_strings.tutorial`)."""
+        from taut.games.pulling_strings.tutorial import TUTORIAL
+
+        return TUTORIAL
 
 
 plugin = PullingStringsPlugin()

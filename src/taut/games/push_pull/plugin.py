@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from taut.core.observation import Observer
     from taut.core.one_turn import OneTurnGames
     from taut.core.presentation import OptionPresentation
+    from taut.core.tutorial import Tutorial
 
 
 @cache
@@ -198,6 +199,13 @@ class PushPullPlugin(GamePlugin):
         )
 
         return {"solve": [solve_command], "analyse": [exploitability_command, random_reply_command]}
+
+    def tutorial(self) -> Tutorial:
+        """A short scripted game that teaches the rules one at a time
+        (:mod:`taut.games.push_pull.tutorial`)."""
+        from taut.games.push_pull.tutorial import TUTORIAL
+
+        return TUTORIAL
 
 
 plugin = PushPullPlugin()

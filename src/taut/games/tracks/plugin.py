@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from taut.core.observation import Observer
     from taut.core.presentation import OptionPresentation
     from taut.core.presenter import Presenter
+    from taut.core.tutorial import Tutorial
 
 #: What is printed before a game at the terminal, line by line (each fits 80 columns).
 LEGEND = (
@@ -176,6 +177,13 @@ class TracksPlugin(GamePlugin):
         from taut.games.tracks.commands import solve_tracks_command, tracks_group
 
         return {"": [tracks_group], "solve": [solve_tracks_command]}
+
+    def tutorial(self) -> Tutorial:
+        """A short scripted game that teaches the rules one at a time
+        (:mod:`taut.games.tracks.tutorial`)."""
+        from taut.games.tracks.tutorial import TUTORIAL
+
+        return TUTORIAL
 
 
 plugin = TracksPlugin()

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from taut.core.presentation import OptionPresentation
     from taut.core.presenter import Presenter
     from taut.core.record import RecordPart
+    from taut.core.tutorial import Tutorial
 
 #: Rounds assumed by the nominal ``max_game_length`` (the rules set no limit on rounds).
 NOMINAL_ROUNDS = 1_000
@@ -240,6 +241,13 @@ class TugOfWarPlugin(GamePlugin):
         # bonus steps (one per opponent and the keep step).
         per_round = tiles + 2 * tiles + n * (tiles + 1) + n
         return per_round * NOMINAL_ROUNDS
+
+    def tutorial(self) -> Tutorial:
+        """A short scripted game that teaches the rules one at a time
+        (:mod:`taut.games.tug_of_war.tutorial`)."""
+        from taut.games.tug_of_war.tutorial import TUTORIAL
+
+        return TUTORIAL
 
 
 plugin = TugOfWarPlugin()
