@@ -93,7 +93,7 @@ def test_human_seat_by_default() -> None:
     )
     assert result.exit_code == 0, result.output
     assert "Seats: W human, E greedy." in result.output
-    assert "W L=pull,M=push,S=pass;" in result.output
+    assert "Revealed: W pulls L, pushes M, passes S;" in result.output
     assert "not a choice" in result.output or "gives 1 choices" in result.output
     assert "Pieces on the board: L, M, S" in result.output and "Game stopped." in result.output
 
@@ -129,7 +129,7 @@ def test_compact_entry_after_a_piece_is_scored(monkeypatch: pytest.MonkeyPatch) 
     )
     assert result.exit_code == 0, result.output
     assert "Scored: West L, East -" in result.output
-    assert "Revealed: W M=pull,S=pull; E M=pass,S=push" in result.output
+    assert "Revealed: W pulls M and S; E passes M, pushes S." in result.output
 
 
 @pytest.mark.parametrize(

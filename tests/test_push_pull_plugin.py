@@ -68,7 +68,7 @@ def test_narrate_describes_the_turn() -> None:
     assert isinstance(after, PushPullState)
     lines = plugin.narrate(before, joint, after)
     assert lines == describe_turn(before, joint, after)
-    assert lines[0] == "Revealed: W L=pull,M=pass,S=pass; E L=pull,M=pass,S=pass"
+    assert lines[0] == "Revealed: W pulls L, passes M and S; E pulls L, passes M and S."
     assert "W pulls, E pulls; west-east arrows cancel" in lines[1]
 
 

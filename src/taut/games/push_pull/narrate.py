@@ -33,9 +33,8 @@ def describe_turn(
     lay = game.layout
     lines = [
         "Revealed: "
-        + "; ".join(
-            f"{lay.seats[s]} {before.action_to_string(s, a)}" for s, a in sorted(joint.items())
-        )
+        + "; ".join(_revealed(before, s, a) for s, a in sorted(joint.items()))
+        + "."
     ]
     for p in range(NUM_PIECES):
         loc = before.locs[p]
@@ -81,6 +80,32 @@ def describe_turn(
         if n != before.scores()[u]:
             lines.append(f"{lay.units[u]} has now scored {n} piece{'s' if n != 1 else ''}.")
     return lines
+
+
+def _listed(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _revealed(state: PushPullState, seat: int, action: int) -> str:
+    """One seat's revealed choice, side by side, pieces grouped by what the side did:
+    ``W pulls L, passes M and S``; a side that passes every piece just ``passes``."""
+    lay = state.game.layout
+    choices = lay.decode(seat, action)
+    on_board = [p for p in range(NUM_PIECES) if state.locs[p] < OFF]
+    clauses = []
+    for i, side in enumerate(lay.seat_sides[seat]):
+        groups: dict[int, list[str]] = {}
+        for p in on_board:
+            groups.setdefault(choices[p][i], []).append(PIECES[p])
+        if set(groups) <= {PASS}:
+            clauses.append(f"{SIDE_NAMES[side]} passes")
+            continue
+        said = [
+            f"{'passes' if c == PASS else _VERB[CHOICE_NAMES[c]]} {_listed(names)}"
+            for c, names in groups.items()
+        ]
+        clauses.append(f"{SIDE_NAMES[side]} {', '.join(said)}")
+    return "; ".join(clauses)
 
 
 def move_words(state: PushPullState, seat: int, action: int) -> str:
