@@ -31,7 +31,7 @@ from taut.agents.result import SearchResult
 from taut.core.chance import sample_mix
 from taut.core.errors import InvalidOptionError
 from taut.core.game import CHANCE_SEAT, Game, NodeKind, State
-from taut.solve.matrix import solve_matrix_game
+from taut.solve.matrix import solve_small_matrix_game
 
 #: Positions searched between two reads of the clock.
 CLOCK_EVERY = 256
@@ -209,7 +209,7 @@ class NashSearchAgent(Agent):
         r_set, c_set = [0], [0]
         while True:
             sub = np.array([[entry(i, j) for j in c_set] for i in r_set])
-            value, x, y = solve_matrix_game(sub)
+            value, x, y = solve_small_matrix_game(sub)
             # Best responses over all actions to the restricted mixes.
             row_scores = [
                 sum(y[k] * entry(i, j) for k, j in enumerate(c_set)) for i in range(len(rows))

@@ -1,7 +1,8 @@
 """Two-player zero-sum matrix games: the one solver every agent and solver uses.
 
 * :func:`solve_matrix_game` solves one game by linear programming (SciPy's HiGHS) and
-  returns the value and both optimal mixes;
+  returns the value and both optimal mixes; :func:`solve_small_matrix_game` gives the same
+  value for the many small games of a search, with an LP only where one is needed;
 * :func:`simplex_matrix_game` is a small dense simplex that can start from a known basis,
   and :class:`MatrixSolver` keeps one basis per key, so a solver that meets nearly the same
   game again and again (value iteration, Newton's method) pays a linear solve instead of an
@@ -51,6 +52,45 @@ def solve_matrix_game(
     x = _normalise(res.x[:m])
     y = _normalise(-np.asarray(res.ineqlin.marginals))
     return float(res.x[-1]), x, y
+
+
+def solve_small_matrix_game(
+    a: np.ndarray, gap: float = 1e-9
+) -> tuple[float, np.ndarray, np.ndarray]:
+    """:func:`solve_matrix_game` for the small games a search meets by the thousand, without
+    an LP wherever one is not needed (``a`` a non-empty 2-D float array; the row player
+    maximises).
+
+    A saddle point (the best row minimum equals the best column maximum: every game with one
+    row or one column, and most of a double oracle's restricted games) is a pure equilibrium;
+    a 2x2 game without one has a closed form; anything else goes to the dense simplex
+    (:func:`simplex_matrix_game`), whose answer is kept if its duality gap is within ``gap``
+    and handed to HiGHS otherwise. The value is the game's value to rounding; where several
+    equilibria exist the mixes may differ from the LP's.
+    """
+    m, n = a.shape
+    row_low = a.min(axis=1)
+    col_high = a.max(axis=0)
+    i = int(np.argmax(row_low))
+    j = int(np.argmin(col_high))
+    if col_high[j] - row_low[i] <= 1e-12:
+        x = np.zeros(m)
+        y = np.zeros(n)
+        x[i] = 1.0
+        y[j] = 1.0
+        return float(a[i, j]), x, y
+    if m == 2 and n == 2:
+        # No saddle point: both players mix, each making the other indifferent.
+        (p, q), (r, t) = a
+        d = p - q - r + t
+        xr = (t - r) / d
+        yc = (t - q) / d
+        return (p * t - q * r) / d, np.array([xr, 1.0 - xr]), np.array([yc, 1.0 - yc])
+    x, y, _, _ = simplex_matrix_game(a)
+    value, found = certify(a, x, y)
+    if found <= gap:
+        return value, x, y
+    return solve_matrix_game(a)
 
 
 def _normalise(p: np.ndarray) -> np.ndarray:
