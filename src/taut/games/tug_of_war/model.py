@@ -114,6 +114,7 @@ FIELDS = (
     "drawn",
     "bonus",
     "outcome_",
+    "voids",
 )
 """Every field of a state, in the order :meth:`TugModel.make` expects them."""
 
@@ -165,6 +166,10 @@ class TugModel(State):
     """The won round's leftover being handed out (phase ``bonus``; kept when the game ends)."""
     outcome_: Outcome | None
     """The outcome's value (the protocol's ``outcome`` property reads it)."""
+    voids: tuple[int, ...]
+    """Per seat, a bit mask of the numbers its hand is known not to hold (bit ``v``: no
+    tile with a half ``v``), learnt from its draws and passes this round; public, since
+    everyone sees the open ends and who draws. See :meth:`after_no_play`."""
     _legal: tuple[int, ...] | None
     _order: tuple[int, ...] | None
 
@@ -201,6 +206,7 @@ class TugModel(State):
             drawn=-1,
             bonus=None,
             outcome_=None,
+            voids=zeros,
         )
 
     @classmethod
@@ -267,6 +273,29 @@ class TugModel(State):
             out.update(index(*t) for t in side0)
             out.update(index(*t) for t in side1)
         return out
+
+    def open_numbers(self) -> int:
+        """A bit mask of the numbers showing on the open ends of this round's trains."""
+        mask = 0
+        for j in self.order:
+            e = self.ends[j]
+            if e is not None:
+                mask |= (1 << e[0]) | (1 << e[1])
+        return mask
+
+    def after_no_play(self, seat: int, kept: bool) -> tuple[int, ...]:
+        """The voids once ``seat`` has shown that nothing in its hand fits an open end.
+
+        Drawing, or passing with an empty boneyard, shows that no tile in hand has a
+        number showing on an open end. A drawn tile that fits is played at once, leaving
+        the hand as it was; one that does not fit (``kept``) lacks those numbers too but
+        may hold numbers learnt earlier, so the seat's voids are then only the numbers
+        showing now.
+        """
+        now = self.open_numbers()
+        voids = list(self.voids)
+        voids[seat] = now if kept else voids[seat] | now
+        return tuple(voids)
 
     def unseen(self) -> list[int]:
         """Tiles this state's viewer cannot see, ascending: the boneyard and other hands.

@@ -334,6 +334,8 @@ def read_state(cls: type[M], game: TugOfWar, data: JSON) -> M:
         drawn=drawn,
         bonus=bonus,
         outcome_=outcome,
+        # What draws and passes revealed is not part of a position's JSON: nothing known.
+        voids=(0,) * game.num_players,
     )
     if phase not in (DEAL, OVER) and len(state.order) < 2:
         raise PositionError("a round needs at least two players")

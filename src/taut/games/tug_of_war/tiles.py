@@ -48,6 +48,8 @@ class DominoSet:
             for a, b in self.tiles
         )
         self.is_double: tuple[bool, ...] = tuple(a == b for a, b in self.tiles)
+        #: Per tile id, a bit mask of its numbers (bit ``v`` set when a half shows ``v``).
+        self.numbers: tuple[int, ...] = tuple((1 << a) | (1 << b) for a, b in self.tiles)
         self.num_oriented = (top + 1) * (top + 1)
         #: The chance-outcome id of each tile laid low half first.
         self.canonical: tuple[int, ...] = tuple(a * (top + 1) + b for a, b in self.tiles)

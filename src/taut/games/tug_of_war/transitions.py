@@ -35,7 +35,7 @@ class TugTransitions(TugModel):
         if action < game.num_plays:
             return self._play(seat, action)
         if action == game.DRAW:
-            return self._with(phase=DRAWING)
+            return self._with(phase=DRAWING, voids=self.after_no_play(seat, kept=False))
         if action == game.PASS:
             return self._pass()
         if action == game.KEEP:
@@ -145,7 +145,9 @@ class TugTransitions(TugModel):
     def _pass(self) -> Self:
         # Only passes made while the boneyard is empty count towards a block.
         passes = self.passes + 1 if self.stock_size == 0 else 0
-        after = self._with(passes=passes, drawn=-1)
+        # After a draw the tile drawn stays in hand: it fits nowhere either.
+        voids = self.after_no_play(self.current, kept=self.phase == DRAWN)
+        after = self._with(passes=passes, drawn=-1, voids=voids)
         if passes >= len(self.order):
             pips, _ = after.hand_pips()
             counted = {s: p for s, p in enumerate(pips) if p is not None}
@@ -242,4 +244,5 @@ class TugTransitions(TugModel):
             passes=0,
             drawn=-1,
             bonus=None,
+            voids=(0,) * n,
         )
