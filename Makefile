@@ -13,15 +13,16 @@ $(STAMP): pyproject.toml
 	rm -f $(VENV)/.installed-*
 	touch $(STAMP)
 
-## vendor: MediaPipe Hands (pinned in src/taut/server/vendor) into build/vendor, which the
-## server serves for signing to the camera; without npm the camera is simply off
+## vendor: MediaPipe Hands and axe-core (pinned in src/taut/server/vendor) into build/vendor:
+## the server serves MediaPipe for signing to the camera, the tests run axe-core's
+## accessibility audit; without npm the camera is simply off and the audit skips
 VENDOR := build/vendor
 VENDOR_SPEC := src/taut/server/vendor
 $(VENDOR)/.installed: $(VENDOR_SPEC)/package.json $(VENDOR_SPEC)/package-lock.json
 	mkdir -p $(VENDOR)
 	cp $(VENDOR_SPEC)/package.json $(VENDOR_SPEC)/package-lock.json $(VENDOR)/
 	if npm ci --prefix $(VENDOR) --no-audit --no-fund --ignore-scripts; then touch $@; \
-	else echo "MediaPipe Hands could not be installed: signing to the camera will be off."; fi
+	else echo "MediaPipe Hands and axe-core could not be installed: signing to the camera will be off and the accessibility audit will skip."; fi
 
 vendor: $(VENDOR)/.installed
 

@@ -42,7 +42,13 @@ def test_signing_with_the_palette_against_the_computer(tmp_path: Path) -> None:
             right = page.locator(f'#board [data-part="answer={letter}"]')
             answer = palette.nth(0) if turn else right
             answer.click()
-            expect(page.locator("#chosen")).to_have_text(re.compile(r"^.+=.+$"))
+            chosen = page.locator("#chosen")
+            expect(chosen).to_have_attribute("data-move", re.compile(rf"^{letter}=.+$"))
+            # Said in words, although the page is never given a list of these moves.
+            expect(chosen).to_have_text(
+                re.compile(rf"^Squares \(X\) pulls {letter} \(\w+\), answering .+$")
+            )
+            assert "=" not in (chosen.text_content() or "")
             page.locator("#confirm").click()
             wait_for_move(page, move + 1)
             # Both faces are revealed: who meant what, gave what, and whether it was right.

@@ -51,7 +51,7 @@ HOLD = """async ([points, want]) => {
   const start = performance.now();
   while (performance.now() - start < 4000) {
     window.__tautSigns.inject(points, "right", 1, 1);
-    if (document.getElementById("chosen").textContent.endsWith("=" + want)) return true;
+    if (document.getElementById("chosen").dataset.move.endsWith("=" + want)) return true;
     await new Promise((r) => setTimeout(r, 40));
   }
   return false;
@@ -74,7 +74,7 @@ MOVE = """async (frames) => {
   for (let attempt = 0; attempt < 3; attempt++) {
     frames.forEach((points, i) => window.__tautSigns.inject(points, "right", 1, 1, start + 50 * i));
     await new Promise((r) => setTimeout(r, 100));
-    if (/=[A-Z]$/.test(document.getElementById("chosen").textContent)) return;
+    if (/=[A-Z]$/.test(document.getElementById("chosen").dataset.move)) return;
     start += 50 * frames.length + 2000; // past the motion window: a fresh start
   }
 }"""
@@ -117,7 +117,8 @@ def test_signing_to_the_camera_right_wrong_and_moving(tmp_path: Path) -> None:
         move = moves_played(page)
         letter = pick_end(page)
         assert page.evaluate(HOLD, [signed_hand(letter), letter])
-        expect(page.locator("#chosen")).to_have_text(f"{letter}={letter}")
+        expect(page.locator("#chosen")).to_have_attribute("data-move", f"{letter}={letter}")
+        expect(page.locator("#chosen")).to_contain_text(f"answering {letter}")
         expect(page.locator("#camera-signed")).to_contain_text(f"Signed {letter}")
         page.screenshot(path=str(tmp_path / "signed.png"), full_page=True)
         page.locator("#confirm").click()
@@ -143,7 +144,7 @@ def test_signing_to_the_camera_right_wrong_and_moving(tmp_path: Path) -> None:
         page.evaluate("p => window.__tautSigns.inject(p, 'right', 1, 1)", signed_hand(wrong))
         expect(page.locator("#camera-guess")).to_have_attribute("data-letter", wrong)
         page.keyboard.press("Space")
-        expect(page.locator("#chosen")).to_have_text(f"{meant}={wrong}")
+        expect(page.locator("#chosen")).to_have_attribute("data-move", f"{meant}={wrong}")
         expect(page.locator("#camera-signed")).to_contain_text(f"Signed {wrong}")
         page.locator("#confirm").click()
         wait_for_move(page, move + 1)
@@ -161,7 +162,7 @@ def test_signing_to_the_camera_right_wrong_and_moving(tmp_path: Path) -> None:
         move = moves_played(page)
         meant = pick_end(page, still=False, want="J")
         page.evaluate(MOVE, moving_hand("J"))
-        expect(page.locator("#chosen")).to_have_text(f"{meant}=J")
+        expect(page.locator("#chosen")).to_have_attribute("data-move", f"{meant}=J")
         page.locator("#confirm").click()
         wait_for_move(page, move + 1)
         expect(reveal).to_have_attribute("data-read", "J")

@@ -66,7 +66,7 @@ def test_hard_picks_the_algorithm_that_fits_the_game() -> None:
 
     assert isinstance(hard("push-pull"), PerfectAgent)
     nash = hard("pulling-strings")
-    assert isinstance(nash, NashSearchAgent) and nash.depth == 2 and nash.think == 0.5
+    assert isinstance(nash, NashSearchAgent) and nash.depth == 3 and nash.think == 0.5
     for variant in ("four", "four-teams"):  # more than two seats: a modelled reply
         reply = hard("push-pull", variant=variant)
         assert isinstance(reply, ReplyAgent) and reply.think == 0.5, variant

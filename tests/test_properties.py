@@ -439,7 +439,9 @@ def own_fields_alone_replay(game: Game, seed: int, where: int) -> None:
     positions = list(GameRecord.from_json(stopped).positions())
     reached = len(positions) - 1
     assert reached <= len(moves)
-    assert same(positions[-1][1], whole.states[reached])
+    # The trail holds the position before each move; a stop at the last move reaches the end.
+    reference = [*whole.states, full.state]
+    assert same(positions[-1][1], reference[reached])
 
 
 def fast_paths_follow_the_rules(game: Game, seed: int, where: int, limit: int) -> None:
@@ -609,3 +611,10 @@ def test_drawn_options_are_valid_and_varied(name: str) -> None:
             assert len(seen[spec.name]) > 1, (spec.name, seen[spec.name])
         elif is_free_text(spec):
             assert seen[spec.name], spec.name
+
+
+def test_a_record_saved_at_the_last_move_replays_to_the_end() -> None:
+    # Found by the property above: a stop at the game's last move reaches its final
+    # position, which the trail of positions before each move does not hold.
+    game = taut.plugin("tug-of-war").game_class(players=7, set=9, hand=6, target=1)
+    own_fields_alone_replay(game, 375, 1000)

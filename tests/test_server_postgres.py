@@ -296,7 +296,8 @@ def test_the_computer_chooses_in_one_process_and_is_revealed_through_the_other(
             assert there is not None
             await chooser.table(made.id)  # the computer chooses in this process
             await until(lambda: 1 in there.commits)
-            assert 1 in there.secrets  # read back from the store when heard of
+            # Read back from the store when heard of (a moment after the commitment).
+            await until(lambda: 1 in there.secrets)
             state = there.state
             action = state.action_to_string(0, state.legal_actions(0)[0])
             salt = new_salt()

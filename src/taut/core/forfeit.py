@@ -17,8 +17,10 @@ from taut.core.game import JSON, NodeKind, Outcome, State, Termination
 FORFEIT = Termination("forfeit", "a seat missed its deadline")
 #: A seat resigned: every other seat wins.
 RESIGNED = Termination("resigned", "a seat resigned")
+#: A seat's clock ran out: every other seat wins.
+TIME = Termination("time", "a seat ran out of time")
 #: The reasons :func:`forfeit` may give.
-FORFEITS = (FORFEIT, RESIGNED)
+FORFEITS = (FORFEIT, RESIGNED, TIME)
 
 
 class ForfeitedState(State):

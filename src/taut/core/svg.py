@@ -10,6 +10,12 @@ what can be clicked from attributes:
   ``data-compose`` is the move's template with ``{SLOT}`` placeholders (``"{tile}@{end}"``)
   and ``data-defaults="SLOT=VALUE;..."`` gives parts a starting value. The move is complete
   when every placeholder has a value; the page then offers to play it;
+* ``data-id``, ``data-alike`` and ``data-glow`` name the pieces across positions (the same
+  piece, interchangeable pieces, a piece that lights up when it appears): the page follows
+  them to animate a turn (docs/browser.md);
+* ``data-touch-width`` on the root (also ``--touch-width`` in its style), in CSS pixels:
+  the narrowest the picture may be drawn for its targets to stay a finger's size (44
+  pixels); a narrower page scrolls the board sideways in its frame instead;
 * such elements carry ``role="button"``, ``tabindex="0"`` and an ``aria-label`` saying what
   the move does; the root carries ``role="group"`` and an ``aria-label`` describing the
   position, so the board is usable with a keyboard and a screen reader.

@@ -26,6 +26,15 @@ from taut.core.errors import TautError
 from taut.core.registry import games, plugin
 from taut.server import pages
 from taut.server.analysis import ANALYSIS_THINK, Analyst
+from taut.server.answers import (
+    MALFORMED,
+    MadeGame,
+    OpenSeats,
+    SeatLink,
+    declare_not_found,
+    refusals,
+)
+from taut.server.clocks import time_control_text
 from taut.server.computer import Computer
 from taut.server.flashcards import add_flashcards
 from taut.server.hub import Hub
@@ -34,12 +43,13 @@ from taut.server.players import Players, add_player_routes, current
 from taut.server.profile import add_profile
 from taut.server.protocol import problem
 from taut.server.ratings import Ratings, add_rating_routes
-from taut.server.service import NewGame, make_game, new_token
+from taut.server.service import NewGame, make_game, new_token, seat_refusal
 from taut.server.session import serve_socket
 from taut.server.store import Store, StoreFailure, token_hash
 from taut.server.table import GameTable
-from taut.server.verify import verify_record
+from taut.server.tournaments import Tournaments, add_tournaments
 from taut.server.tutorials import add_tutorials
+from taut.server.verify import verify_record
 from taut.server.webhooks import Webhooks, add_webhook_routes
 
 log = logging.getLogger("taut.server")
@@ -102,6 +112,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     players = Players(store)
     ratings = Ratings(store, players)
     hub.when_over.append(ratings.settle)
+    tournaments = Tournaments(store, hub, players)
+    hub.when_over.append(tournaments.game_over)  # a round moves on when its games end
     webhooks = Webhooks(store, players, settings.webhook_loopback, settings.public_url)
     hub.when_changed.append(webhooks.changed)
     analyst = Analyst(store, computer, settings.analysis_think)
@@ -116,7 +128,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await store.create_tables()
         if listener is not None:
             await listener.start()
+        await hub.resume_clocks()  # the time the server was down is charged to nobody
+        tournaments.start()
         yield
+        await tournaments.stop()
         if listener is not None:
             await listener.stop()
         await analyst.close()
@@ -124,7 +139,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await store.close()
 
     app = FastAPI(
-        title="taut", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None
+        title="taut",
+        version=__version__,
+        lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
+        responses=MALFORMED,
     )
     app.state.hub = hub
     app.state.store = store
@@ -159,6 +179,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     add_rating_routes(app, ratings)
     add_profile(app, templates, hub, players, ratings)
     add_webhook_routes(app, webhooks)
+    add_tournaments(app, templates, tournaments, players)
+    declare_not_found(app)  # last: every route is added by now
     return app
 
 
@@ -180,10 +202,19 @@ def _add_api(app: FastAPI, store: Store, hub: Hub) -> None:
             return None
         return None if found is None else found[0].id
 
-    @app.post("/api/games")
+    @app.post(
+        "/api/games",
+        responses=refusals(
+            {
+                400: "the game, its options or its seats are refused (the sentence says why)",
+                401: "a rated game with a player key that is not known",
+                503: "the storage refused the game",
+            }
+        ),
+    )
     async def new_game(
         request: NewGame, x_taut_player: Annotated[str | None, Header()] = None
-    ) -> dict[str, Any]:
+    ) -> MadeGame:
         maker = await player_id(x_taut_player, request.rated)
         try:
             made = await make_game(store, request, player=maker)
@@ -201,13 +232,15 @@ def _add_api(app: FastAPI, store: Store, hub: Hub) -> None:
     @app.get("/api/lobby")
     async def lobby() -> list[dict[str, Any]]:
         out = []
-        for game_id, name, open_seats, created in await store.open_games():
+        for game_id, name, open_seats, created, config in await store.open_games_with_settings():
             out.append({"id": game_id, "game": name, "title": plugin(name).title,
-                        "open_seats": open_seats, "created": created})  # fmt: skip
+                        "open_seats": open_seats, "created": created,
+                        "time_control": time_control_text(config),
+                        **pages.seek_fields(name, config)})  # fmt: skip
         return out
 
-    @app.get("/api/games/{game_id}/open-seats")
-    async def open_seats(game_id: str) -> dict[str, Any]:
+    @app.get("/api/games/{game_id}/open-seats", responses=refusals({404: "no such game"}))
+    async def open_seats(game_id: str) -> OpenSeats:
         row = await store.load_game(game_id)
         if row is None:
             raise HTTPException(status_code=404, detail="no such game")
@@ -219,10 +252,20 @@ def _add_api(app: FastAPI, store: Store, hub: Hub) -> None:
         ]
         return {"seats": free}
 
-    @app.post("/api/games/{game_id}/claim/{seat}")
+    @app.post(
+        "/api/games/{game_id}/claim/{seat}",
+        responses=refusals(
+            {
+                400: "the game has no such seat",
+                403: "the taker's rating is outside the maker's rating range",
+                404: "no such game",
+                409: "the seat is taken",
+            }
+        ),
+    )
     async def claim(
         game_id: str, seat: str, x_taut_player: Annotated[str | None, Header()] = None
-    ) -> dict[str, Any]:
+    ) -> SeatLink:
         table = await hub.table(game_id)
         if table is None:
             raise HTTPException(status_code=404, detail="no such game")
@@ -230,16 +273,24 @@ def _add_api(app: FastAPI, store: Store, hub: Hub) -> None:
             index = table.game.seat_index(seat)
         except TautError as exc:
             raise HTTPException(status_code=400, detail=str(exc)) from None
+        taker = await player_id(x_taut_player, False)
+        row = hub.rows.get(game_id)
+        refused = None if row is None else await seat_refusal(store, row, taker)
+        if refused is not None:  # the maker's rating range
+            raise HTTPException(status_code=403, detail=refused)
         token = new_token()
         if not await store.claim_seat(game_id, index, token_hash(token)):
             raise HTTPException(status_code=409, detail=f"seat {seat} is taken")
-        taker = await player_id(x_taut_player, False)
         if taker is not None:
             await players.attach(game_id, index, taker)
         await hub.refresh_row(game_id)
+        await hub.seated(game_id, index)  # the clocks wait for every seat
         return {"link": f"/g/{game_id}#{token}"}
 
-    @app.get("/api/games/{game_id}/record")
+    @app.get(
+        "/api/games/{game_id}/record",
+        responses=refusals({404: "no such game", 409: "the game is not over"}),
+    )
     async def record(game_id: str) -> Response:
         table = await hub.table(game_id)
         if table is None:
@@ -250,7 +301,10 @@ def _add_api(app: FastAPI, store: Store, hub: Hub) -> None:
         headers = {"Content-Disposition": f'attachment; filename="taut-{game_id}.json"'}
         return Response(body, media_type="application/json", headers=headers)
 
-    @app.get("/api/games/{game_id}/positions")
+    @app.get(
+        "/api/games/{game_id}/positions",
+        responses=refusals({404: "no such game", 409: "the game is not over"}),
+    )
     async def positions(game_id: str) -> list[dict[str, Any]]:
         table = await hub.table(game_id)
         if table is None:
@@ -259,7 +313,7 @@ def _add_api(app: FastAPI, store: Store, hub: Hub) -> None:
             raise HTTPException(status_code=409, detail="a game is replayed once it is over")
         return pages.positions(table)
 
-    @app.post("/api/verify")
+    @app.post("/api/verify", responses=refusals({413: "a record of more than 5 MB"}))
     async def verify(request: Request) -> dict[str, Any]:
         raw = await request.body()
         if len(raw) > 5_000_000:
@@ -272,7 +326,15 @@ def _add_browser_files(app: FastAPI, settings: Settings) -> None:
     """The files a game's plugin gives its pages, and the vendored MediaPipe Hands: every
     script a page loads comes from this server, never from elsewhere."""
 
-    @app.get("/game-files/{name}/{file}")
+    @app.get(
+        "/game-files/{name}/{file}",
+        response_class=FileResponse,
+        responses={
+            # Whatever kind of file the plugin gives (a script, JSON, a picture).
+            200: {"description": "the file", "content": {"*/*": {"schema": {}}}},
+            **refusals({404: "no such game, or no such file"}),
+        },
+    )
     async def game_file(name: str, file: str) -> FileResponse:
         """One of the files of :meth:`GamePlugin.static_files`."""
         if name not in games():
@@ -309,12 +371,18 @@ def _add_analysis(app: FastAPI, hub: Hub, analyst: Analyst) -> None:
             raise HTTPException(status_code=409, detail="a game is analysed once it is over")
         return table
 
-    @app.get("/api/games/{game_id}/analysis")
+    @app.get(
+        "/api/games/{game_id}/analysis",
+        responses=refusals({404: "no such game", 409: "the game is not over"}),
+    )
     async def analysis(game_id: str) -> dict[str, Any]:
         """Where the game's analysis stands (see taut.server.analysis)."""
         return await analyst.status(await finished(game_id))
 
-    @app.post("/api/games/{game_id}/analysis")
+    @app.post(
+        "/api/games/{game_id}/analysis",
+        responses=refusals({404: "no such game", 409: "the game is not over"}),
+    )
     async def analyse(game_id: str) -> dict[str, Any]:
         """Start the game's analysis unless it is done or under way; where it stands."""
         return await analyst.status(await finished(game_id), start=True)

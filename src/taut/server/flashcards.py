@@ -26,17 +26,18 @@ what is wrong. Word practice (``/words``) serves the sets that carry words
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import FastAPI, HTTPException, Request
 from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from taut import __version__
 from taut.core import flashcards as fc
 from taut.core.registry import plugins, tile_sets
 from taut.core.tileset import Face, TileSet
+from taut.server.answers import refusals
 
 
 def tileset_entry(ts: TileSet) -> dict[str, Any]:
@@ -90,36 +91,48 @@ def word_sets() -> list[TileSet]:
     return [ts for ts in tile_sets().values() if ts.words and ts.picker == "describe"]
 
 
+# Bounds on the request's text, for a clear 422 instead of reading a megabyte of it; what
+# the text must say is checked where it is read (a 400 naming what is allowed).
+#: A tile set's name.
+SetName = Annotated[str, StringConstraints(max_length=80)]
+#: A direction a card is asked in (``fc.ALL_DIRECTIONS``).
+Direction = Annotated[str, StringConstraints(max_length=40)]
+#: A date and time with a zone, ISO 8601.
+Moment = Annotated[str, StringConstraints(max_length=64)]
+
+
 class CardKey(BaseModel):
     """A card of the deck: a tile (numbered from 0) asked one way."""
 
     model_config = ConfigDict(extra="forbid")
     tile: int = Field(ge=0)
-    direction: str
+    direction: Direction
 
 
 class NextRequest(BaseModel):
     """What ``/api/flashcards/next`` takes."""
 
     model_config = ConfigDict(extra="forbid")
-    set: str
+    set: SetName
     deck: dict[str, Any]
-    directions: list[str] = Field(default_factory=lambda: list(fc.DIRECTIONS))
+    directions: list[Direction] = Field(
+        default_factory=lambda: list(fc.DIRECTIONS), max_length=len(fc.ALL_DIRECTIONS)
+    )
     avoid: list[CardKey] = Field(default_factory=list, max_length=1000)
     new_seen: int = Field(default=0, ge=0, le=10_000)
     seed: str = Field(default="0", max_length=100)
-    now: str | None = None
+    now: Moment | None = None
 
 
 class ReviewRequest(BaseModel):
     """What ``/api/flashcards/review`` takes (``given`` null: an answer naming no tile)."""
 
     model_config = ConfigDict(extra="forbid")
-    set: str
+    set: SetName
     deck: dict[str, Any]
     card: CardKey
     given: int | None = Field(ge=0)
-    now: str | None = None
+    now: Moment | None = None
 
 
 class ProgressRequest(BaseModel):
@@ -127,7 +140,7 @@ class ProgressRequest(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     progress: dict[str, Any]
-    now: str | None = None
+    now: Moment | None = None
 
 
 def summary_json(summary: fc.Summary, tiles: TileSet) -> dict[str, Any]:
@@ -206,7 +219,10 @@ def add_flashcards(app: FastAPI, templates: Jinja2Templates) -> None:
             raise _bad(f"set: no tile set called {name!r}; the sets are: {', '.join(tile_sets())}")
         return found
 
-    @app.post("/api/flashcards/progress")
+    @app.post(
+        "/api/flashcards/progress",
+        responses=refusals({400: "the progress document or the time is refused"}),
+    )
     async def check_progress(body: ProgressRequest) -> dict[str, Any]:
         try:
             progress = fc.Progress.from_json(body.progress, _now(body.now))
@@ -214,7 +230,10 @@ def add_flashcards(app: FastAPI, templates: Jinja2Templates) -> None:
             raise _bad(str(exc)) from None
         return {"progress": progress.to_json(), "converted": progress.converted}
 
-    @app.post("/api/flashcards/next")
+    @app.post(
+        "/api/flashcards/next",
+        responses=refusals({400: "the set, the deck, a card, a direction or the time is refused"}),
+    )
     async def next_card(body: NextRequest) -> dict[str, Any]:
         tiles = set_or_400(body.set)
         deck = _deck(body.deck, tiles)
@@ -242,7 +261,10 @@ def add_flashcards(app: FastAPI, templates: Jinja2Templates) -> None:
             "summary": summary_json(summary, tiles),
         }
 
-    @app.post("/api/flashcards/review")
+    @app.post(
+        "/api/flashcards/review",
+        responses=refusals({400: "the set, the deck, the card, the answer or the time is refused"}),
+    )
     async def review(body: ReviewRequest) -> dict[str, Any]:
         tiles = set_or_400(body.set)
         deck = _deck(body.deck, tiles)
@@ -262,7 +284,9 @@ def add_flashcards(app: FastAPI, templates: Jinja2Templates) -> None:
             "summary": summary_json(summary, tiles),
         }
 
-    @app.get("/api/words/{name}")
+    @app.get(
+        "/api/words/{name}", responses=refusals({404: "no such tile set, or none with words"})
+    )
     async def words(name: str) -> dict[str, Any]:
         found = found_or_404(name)
         if found not in word_sets():
@@ -273,7 +297,11 @@ def add_flashcards(app: FastAPI, templates: Jinja2Templates) -> None:
     async def words_list(request: Request) -> HTMLResponse:
         return page(request, "words.html", word_sets=word_sets())
 
-    @app.get("/words/{name}", response_class=HTMLResponse)
+    @app.get(
+        "/words/{name}",
+        response_class=HTMLResponse,
+        responses=refusals({404: "no tile set with words of that name"}, html=(404,)),
+    )
     async def words_page(request: Request, name: str) -> HTMLResponse:
         found = next((ts for ts in word_sets() if ts.name == name), None)
         if found is None:
@@ -284,7 +312,7 @@ def add_flashcards(app: FastAPI, templates: Jinja2Templates) -> None:
     async def list_sets() -> list[dict[str, Any]]:
         return [tileset_entry(ts) for ts in tile_sets().values()]
 
-    @app.get("/api/tilesets/{name}")
+    @app.get("/api/tilesets/{name}", responses=refusals({404: "no such tile set"}))
     async def one_set(name: str) -> dict[str, Any]:
         return tileset_json(found_or_404(name))
 
@@ -292,14 +320,22 @@ def add_flashcards(app: FastAPI, templates: Jinja2Templates) -> None:
     async def sets_page(request: Request) -> HTMLResponse:
         return page(request, "flashcards.html")
 
-    @app.get("/tiles/{name}", response_class=HTMLResponse)
+    @app.get(
+        "/tiles/{name}",
+        response_class=HTMLResponse,
+        responses=refusals({404: "no such tile set"}, html=(404,)),
+    )
     async def gallery_page(request: Request, name: str) -> HTMLResponse:
         found = tile_sets().get(name)
         if found is None:
             return page(request, "flashcards.html", status=404, missing=name)
         return page(request, "tiles.html", ts=found)
 
-    @app.get("/flashcards/{name}", response_class=HTMLResponse)
+    @app.get(
+        "/flashcards/{name}",
+        response_class=HTMLResponse,
+        responses=refusals({404: "no such tile set"}, html=(404,)),
+    )
     async def set_page(request: Request, name: str) -> HTMLResponse:
         found = tile_sets().get(name)
         if found is None:

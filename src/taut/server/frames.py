@@ -13,6 +13,7 @@ so that they are made once per position and seat, whatever the number of clients
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from taut.core.errors import TautError
@@ -91,10 +92,11 @@ class Pictures:
 
 
 def state_frame(
-    table: GameTable, seat: int | None, pictures: Pictures | None = None
+    table: GameTable, seat: int | None, pictures: Pictures | None = None, now: float | None = None
 ) -> dict[str, Any]:
     """The ``state`` message for a client at ``seat`` (None: a spectator); ``pictures``
-    keeps what was drawn for this position before."""
+    keeps what was drawn for this position before; ``now``: the time the clocks are read
+    at (None: the time now)."""
     pictures = pictures if pictures is not None else Pictures()
     view = pictures.view(table, seat)
     phase = table.phase
@@ -136,6 +138,8 @@ def state_frame(
         "rematch": table.rematch,
         "deadline": table.config.get("reveal_deadline"),
         "reveal_since": table.reveal_since,
+        # Public: per seat the time left, whose clocks run, and the server's time (ms).
+        "clock": table.clock_frame(time.time() if now is None else now),
         **table_part(table, view, seat),
     }
 

@@ -9,6 +9,13 @@ took the same ``seq`` first, the write fails, and the hub catches up and checks 
 again, so two moves racing for one place resolve to one. A command refused (or found
 already done) is checked again after catching up, in case the refusal came from events not
 yet heard of; a resent move is answered, not played twice.
+
+Clocks (:mod:`taut.server.clocks`): a game's clocks are read from its events and the
+store's time. A clock that reaches zero ends the game (a ``forfeit`` with the reason
+``time``) when the hub's timer for it fires, and also before any command and whenever the
+game is looked up, so a missed timer delays nothing that anyone can see. When a server
+starts, every game in play with clocks running is loaded and gets a ``resume`` event: the
+time the server was down is charged to nobody.
 """
 
 from __future__ import annotations
@@ -73,6 +80,7 @@ class Hub:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._thinking: set[tuple[str, int, int]] = set()
         self._timers: dict[str, asyncio.TimerHandle] = {}
+        self._clock_timers: dict[str, asyncio.TimerHandle] = {}
         self._pictures: dict[str, Pictures] = {}
         self.when_over: list[Callable[[GameTable], Awaitable[None]]] = []
         """Called (as tasks) whenever a finished game changes or is loaded: each must do
@@ -83,8 +91,31 @@ class Hub:
 
     # -- games ---------------------------------------------------------------------------
 
+    def now(self) -> float:
+        """The time (the store's clock: the one events are stored with)."""
+        return self.store.clock()
+
     async def table(self, game_id: str) -> GameTable | None:
-        """The game, loaded (and caught up) on first use; None if there is none."""
+        """The game, loaded (and caught up) on first use; None if there is none. A clock
+        that has reached zero meanwhile ends the game first."""
+        table = await self._table(game_id)
+        if table is None:
+            return None
+        for seat in self._taken_unseen(table):
+            await self.seated(game_id, seat)
+        if self._flag_due(table):
+            await self.command(game_id, lambda t: t.flag(self.now()))
+        return table
+
+    def _taken_unseen(self, table: GameTable) -> list[int]:
+        """Seats the clocks wait for that are taken already (a rematch of a game whose open
+        seat was claimed keeps its taker): the clocks are told at once."""
+        row = self.rows.get(table.id)
+        if table.clocks is None or not table.clocks.open or row is None:
+            return []
+        return [s for s in sorted(table.clocks.open) if row.token_hashes[s] is not None]
+
+    async def _table(self, game_id: str) -> GameTable | None:
         table = self.tables.get(game_id)
         if table is not None:
             return table
@@ -170,7 +201,7 @@ class Hub:
         """The frame for a client at ``seat`` now (drawings shared while the position
         stays)."""
         pictures = self._pictures.setdefault(table.id, Pictures())
-        return state_frame(table, seat, pictures)
+        return state_frame(table, seat, pictures, self.now())
 
     def broadcast(self, table: GameTable) -> None:
         """Queue every client of the game its own frame (one frame, written once, per
@@ -212,6 +243,9 @@ class Hub:
         seq = table.seq
         try:
             async with lock:
+                if self._flag_due(table):
+                    # A clock reached zero before this command: that ends the game first.
+                    await self._carry_out(table, lambda t: t.flag(self.now()))
                 batch = await self._carry_out(table, make)
         finally:
             if table.seq != seq:  # new events, ours or caught up: every client hears
@@ -275,6 +309,7 @@ class Hub:
         if changed:
             self.broadcast(table)
             self._arm_deadline(table)
+            self._arm_clock(table)
 
     async def catch_up_all(self) -> None:
         """Catch up with every game served here (announcements may have been missed)."""
@@ -308,6 +343,7 @@ class Hub:
             for hook in self.when_changed:
                 self._spawn(hook(table))
         self._arm_deadline(table)
+        self._arm_clock(table)
 
     def _spawn(self, job: Awaitable[Any]) -> None:
         task = asyncio.ensure_future(job)
@@ -408,9 +444,82 @@ class Hub:
         except Exception:
             log.exception("the deadline of %s failed", game_id)
 
+    # -- clocks ------------------------------------------------------------------------------
+
+    def _flag_due(self, table: GameTable) -> bool:
+        """Whether a clock of the game has reached zero and the game goes on."""
+        clocks = table.clocks
+        return (
+            clocks is not None
+            and not table.state.is_terminal()
+            and clocks.fallen(self.now()) is not None
+        )
+
+    def _arm_clock(self, table: GameTable) -> None:
+        """Wake up when the first running clock reaches zero (again after every change)."""
+        old = self._clock_timers.pop(table.id, None)
+        if old is not None:
+            old.cancel()
+        clocks = table.clocks
+        if clocks is None or table.state.is_terminal():
+            return
+        first = clocks.next_fall()
+        if first is None:
+            return
+        # A little late rather than early: the flag is checked against the clock.
+        delay = max(0.0, first[0] - self.now()) + 0.005
+        game_id = table.id
+        loop = asyncio.get_running_loop()
+        self._clock_timers[game_id] = loop.call_later(
+            delay, lambda: self._spawn(self.check_clock(game_id))
+        )
+
+    async def check_clock(self, game_id: str) -> None:
+        """End the game if a clock has reached zero; otherwise wait for it again."""
+        table = self.tables.get(game_id)
+        if table is None:
+            return
+        try:
+            if self._flag_due(table):
+                await self.command(game_id, lambda t: t.flag(self.now()))
+            else:
+                self._arm_clock(table)
+        except Refused as exc:
+            log.warning("clock of %s: %s", game_id, exc)
+        except Exception:
+            log.exception("the clock of %s failed", game_id)
+
+    async def seated(self, game_id: str, seat: int) -> None:
+        """An open seat was taken: the clocks, which wait for every seat, are told."""
+        if await self._table(game_id) is not None:
+            await self.command(game_id, lambda t: t.seated(seat))
+
+    async def resume_clocks(self) -> int:
+        """At the server's start: load every game in play that has clocks, and resume
+        those whose clocks ran (the time the server was down is charged to nobody). The
+        number of games resumed."""
+        resumed = 0
+        for game_id in await self.store.clocked_in_play():
+            try:
+                table = await self._table(game_id)  # no flag before the resume
+                if table is None:
+                    continue
+                seq = table.seq
+                # Not through command(): the clocks must not fall for the time the server
+                # was down, before the resume says so.
+                async with self.locks.setdefault(game_id, asyncio.Lock()):
+                    await self._carry_out(table, lambda t: t.resumed())
+                if table.seq != seq:
+                    resumed += 1
+                    self.broadcast(table)
+                    self._after_change(table)
+            except Exception:  # one broken game must not keep the server from starting
+                log.exception("resuming the clocks of %s failed", game_id)
+        return resumed
+
     async def close(self) -> None:
         """Stop timers and computer work."""
-        for timer in self._timers.values():
+        for timer in [*self._timers.values(), *self._clock_timers.values()]:
             timer.cancel()
         tasks = list(self._tasks)
         for task in tasks:

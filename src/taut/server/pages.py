@@ -13,6 +13,7 @@ from typing import Any
 from fastapi import FastAPI, HTTPException, Request
 from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
+from pydantic import BaseModel, Field
 
 from taut import __version__
 from taut.core.errors import TautError, UnknownGameError
@@ -21,11 +22,19 @@ from taut.core.game import Game
 from taut.core.plugin import GamePlugin
 from taut.core.record import GameRecord
 from taut.core.registry import games, plugin
+from taut.server.answers import SeatsOffer, refusals
 from taut.server.hub import Hub
 from taut.server.table import GameTable
 
 #: The levels a seat can be given in the browser, weakest first.
 LEVELS = ("easy", "medium", "hard")
+
+
+class SeatsQuestion(BaseModel):
+    """What ``POST /api/seats`` takes: a game and its options."""
+
+    game: str
+    options: dict[str, Any] = Field(default_factory=dict)
 
 
 def game_entry(found: GamePlugin) -> dict[str, Any]:
@@ -60,7 +69,7 @@ def game_entry(found: GamePlugin) -> dict[str, Any]:
     }
 
 
-def seats_for(found: GamePlugin, options: dict[str, Any]) -> dict[str, Any]:
+def seats_for(found: GamePlugin, options: dict[str, Any]) -> SeatsOffer:
     """The seats a game has with ``options``, and which levels can play it."""
     from taut.agents import agent_refusal
 
@@ -72,6 +81,38 @@ def seats_for(found: GamePlugin, options: dict[str, Any]) -> dict[str, Any]:
             for i, name in enumerate(game.info.seats)
         ],
         "levels": levels,
+    }
+
+
+def variant_text(game: str, options: dict[str, Any]) -> str:
+    """The options that set a game's rating pool apart from the defaults, in the plugin's
+    plain words (``standard`` when none does)."""
+    found = plugin(game)
+    built = found.game_class(**options)
+    shown = found.option_presentation(found.game_class)
+    specs = {spec.name: spec for spec in found.game_class.OPTIONS}
+    parts = []
+    for part in found.rating_pool(built).split(","):
+        name, _, value = part.partition("=")
+        spec = specs.get(name)
+        if spec is None or built.options.get(name) == spec.default:
+            continue
+        parts.append(f"{shown.info(spec).label}: {value}")
+    return ", ".join(parts) or "standard"
+
+
+def seek_fields(game: str, config: dict[str, Any]) -> dict[str, Any]:
+    """What the lobby shows of an open game besides its title: the variant (its rating
+    pool in plain words), whether it is rated, and the maker's rating range."""
+    bounds = config.get("rating_range")
+    try:
+        variant = variant_text(game, config.get("options", {}))
+    except TautError:  # options an older version of the game took: the lobby still lists it
+        variant = ""
+    return {
+        "variant": variant,
+        "rated": bool(config.get("rated")),
+        "rating_range": list(bounds) if bounds else None,
     }
 
 
@@ -122,19 +163,36 @@ def add_pages(app: FastAPI, templates: Jinja2Templates, hub: Hub) -> None:
     async def lobby(request: Request) -> HTMLResponse:
         return page(request, "lobby.html")
 
-    @app.get("/rules/{name}", response_class=HTMLResponse)
+    @app.get(
+        "/rules/{name}", response_class=HTMLResponse, responses=refusals({404: "no such game"})
+    )
     async def rules(request: Request, name: str) -> HTMLResponse:
         found = found_or_404(name)
         paragraphs = [p for p in found.rules_text().split("\n\n") if p.strip()]
         return page(request, "rules.html", game=found, paragraphs=paragraphs)
 
-    @app.get("/new/{name}", response_class=HTMLResponse)
+    @app.get(
+        "/new/{name}", response_class=HTMLResponse, responses=refusals({404: "no such game"})
+    )
     async def new(request: Request, name: str) -> HTMLResponse:
         found = found_or_404(name)
         return page(request, "new.html", game=found, entry=game_entry(found))
 
-    @app.post("/api/seats")
-    async def seats(request: Request) -> dict[str, Any]:
+    @app.post(
+        "/api/seats",
+        responses=refusals(
+            {400: "the body is not {game, options}, or an option is refused", 404: "no such game"}
+        ),
+        # The body is read by hand (a malformed one is a 400 that says what to send); the
+        # schema still says what it holds.
+        openapi_extra={
+            "requestBody": {
+                "required": True,
+                "content": {"application/json": {"schema": SeatsQuestion.model_json_schema()}},
+            }
+        },
+    )
+    async def seats(request: Request) -> SeatsOffer:
         try:
             body = json.loads(await request.body())
         except ValueError:
@@ -147,14 +205,18 @@ def add_pages(app: FastAPI, templates: Jinja2Templates, hub: Hub) -> None:
         except TautError as exc:
             raise HTTPException(status_code=400, detail=str(exc)) from None
 
-    @app.get("/g/{game_id}", response_class=HTMLResponse)
+    @app.get(
+        "/g/{game_id}", response_class=HTMLResponse, responses=refusals({404: "no such game"})
+    )
     async def game_page(request: Request, game_id: str) -> HTMLResponse:
         table = await hub.table(game_id)
         if table is None:
             raise HTTPException(status_code=404, detail="no such game")
         return page(request, "game.html", table=table, game=table.plugin)
 
-    @app.get("/replay/{game_id}", response_class=HTMLResponse)
+    @app.get(
+        "/replay/{game_id}", response_class=HTMLResponse, responses=refusals({404: "no such game"})
+    )
     async def replay(request: Request, game_id: str) -> HTMLResponse:
         table = await hub.table(game_id)
         if table is None:

@@ -32,6 +32,16 @@ from sqlalchemy import delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from taut.core.errors import TautError
+from taut.server.answers import (
+    NEEDS_KEY,
+    Me,
+    PlayerKey,
+    Renamed,
+    Revoked,
+    SigninLink,
+    TakenSeat,
+    refusals,
+)
 from taut.server.hub import Hub
 from taut.server.store import (
     Store,
@@ -404,7 +414,7 @@ def add_player_routes(app: FastAPI, hub: Hub, players: Players) -> None:
             raise HTTPException(status_code=401, detail=f"send the player's key in {HEADER}")
         return found
 
-    def described(player: Player, device_id: str, devices: list[Device]) -> dict[str, Any]:
+    def described(player: Player, device_id: str, devices: list[Device]) -> Me:
         return {
             "id": player.id,
             "name": player.name,
@@ -421,8 +431,14 @@ def add_player_routes(app: FastAPI, hub: Hub, players: Players) -> None:
             ],
         }
 
-    @app.post("/api/players", status_code=201)
-    async def create(body: NewPlayer) -> dict[str, Any]:
+    @app.post(
+        "/api/players",
+        status_code=201,
+        responses=refusals(
+            {400: "the name is refused", 409: "the name is taken", 503: "the storage refused"}
+        ),
+    )
+    async def create(body: NewPlayer) -> PlayerKey:
         try:
             player, key = await players.create(body.name, body.device)
         except (BadName, NameTaken) as exc:
@@ -432,16 +448,19 @@ def add_player_routes(app: FastAPI, hub: Hub, players: Players) -> None:
         return {"key": key, "id": player.id, "name": player.name,
                 "page": f"/players/{player.name}"}  # fmt: skip
 
-    @app.get("/api/me")
-    async def who(x_taut_player: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+    @app.get("/api/me", responses=refusals(NEEDS_KEY))
+    async def who(x_taut_player: Annotated[str | None, Header()] = None) -> Me:
         player, device_id = await me(x_taut_player)
         await players.touch(device_id)
         return described(player, device_id, await players.devices(player.id))
 
-    @app.post("/api/me/name")
+    @app.post(
+        "/api/me/name",
+        responses=refusals({**NEEDS_KEY, 400: "the name is refused", 409: "the name is taken"}),
+    )
     async def rename(
         body: Rename, x_taut_player: Annotated[str | None, Header()] = None
-    ) -> dict[str, Any]:
+    ) -> Renamed:
         player, _ = await me(x_taut_player)
         try:
             name = await players.rename(player.id, body.name)
@@ -449,23 +468,35 @@ def add_player_routes(app: FastAPI, hub: Hub, players: Players) -> None:
             raise _bad_name(exc) from None
         return {"name": name, "page": f"/players/{name}"}
 
-    @app.delete("/api/me/devices/{device_id}")
+    @app.delete(
+        "/api/me/devices/{device_id}",
+        responses=refusals({**NEEDS_KEY, 404: "the player has no such device"}),
+    )
     async def revoke(
         device_id: str, x_taut_player: Annotated[str | None, Header()] = None
-    ) -> dict[str, Any]:
+    ) -> Revoked:
         player, _ = await me(x_taut_player)
         if not await players.revoke(player.id, device_id):
             raise HTTPException(status_code=404, detail="you have no such device")
         return {"revoked": device_id}
 
-    @app.post("/api/me/signin-link")
-    async def signin_link(x_taut_player: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+    @app.post("/api/me/signin-link", responses=refusals(NEEDS_KEY))
+    async def signin_link(x_taut_player: Annotated[str | None, Header()] = None) -> SigninLink:
         player, _ = await me(x_taut_player)
         token, expires = await players.signin_link(player.id)
         return {"link": f"/signin#{token}", "expires": expires, "seconds": SIGNIN_SECONDS}
 
-    @app.post("/api/signin")
-    async def sign_in(body: SignIn) -> dict[str, Any]:
+    @app.post(
+        "/api/signin",
+        responses=refusals(
+            {
+                400: "the body cannot be read (it is not UTF-8 JSON)",
+                404: "the link is not known",
+                410: "the link was used or expired",
+            }
+        ),
+    )
+    async def sign_in(body: SignIn) -> PlayerKey:
         try:
             player, key = await players.sign_in(body.token, body.device)
         except SigninError as exc:
@@ -473,10 +504,22 @@ def add_player_routes(app: FastAPI, hub: Hub, players: Players) -> None:
         return {"key": key, "id": player.id, "name": player.name,
                 "page": f"/players/{player.name}"}  # fmt: skip
 
-    @app.post("/api/games/{game_id}/player")
+    @app.post(
+        "/api/games/{game_id}/player",
+        responses=refusals(
+            {
+                **NEEDS_KEY,
+                400: "the token is the spectators'",
+                403: "the token opens no seat of this game",
+                404: "no such game",
+                409: "the seat is another player's, or this player has another seat of a "
+                "rated game",
+            }
+        ),
+    )
     async def take_seat(
         game_id: str, body: SeatToken, x_taut_player: Annotated[str | None, Header()] = None
-    ) -> dict[str, Any]:
+    ) -> TakenSeat:
         player, _ = await me(x_taut_player)
         table = await hub.table(game_id)
         if table is None:

@@ -10,6 +10,7 @@ never leaves the browser but in a header.
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 from fastapi import FastAPI, HTTPException, Request
@@ -19,6 +20,7 @@ from fastapi.templating import Jinja2Templates
 from taut import __version__
 from taut.core.game import CHANCE_SEAT
 from taut.core.registry import games, plugin
+from taut.server.answers import refusals
 from taut.server.hub import Hub
 from taut.server.players import Players
 from taut.server.ratings import COMPUTER, Ratings, leaderboard, pool_query
@@ -46,6 +48,11 @@ def result_for(table: GameTable, seat: int) -> str:
     if all(r == best for r in returns):
         return "drew"
     return "won" if mine == best else "lost"
+
+
+def deadline_text(at: float) -> str:
+    """A deadline as a person reads it on the player page (UTC, to the minute)."""
+    return datetime.fromtimestamp(at, tz=UTC).strftime("%Y-%m-%d %H:%M UTC")
 
 
 async def player_json(hub: Hub, players: Players, ratings: Ratings, name: str) -> dict[str, Any]:
@@ -91,6 +98,9 @@ async def player_json(hub: Hub, players: Players, ratings: Ratings, name: str) -
             waits = waiting_on(table)
             entry["to_move"] = [table.seat_name(s) for s in waits]
             entry["your_move"] = seat in waits
+            # When this seat loses on time unless it chooses (seconds since the epoch).
+            due = entry["deadline"] = table.clock_deadline(seat)
+            entry["deadline_text"] = None if due is None else deadline_text(due)
             playing.append(entry)
     rated = []
     for game, pool, rating in await ratings.of(player.id):
@@ -117,16 +127,22 @@ def add_profile(
         context.update(version=__version__, catalogue=[plugin(n) for n in games()])
         return templates.TemplateResponse(request, name, context)
 
-    @app.get("/api/players/{name}")
+    @app.get("/api/players/{name}", responses=refusals({404: "no such player"}))
     async def player_api(name: str) -> dict[str, Any]:
         return await player_json(hub, players, ratings, name)
 
-    @app.get("/players/{name}", response_class=HTMLResponse)
+    @app.get(
+        "/players/{name}", response_class=HTMLResponse, responses=refusals({404: "no such player"})
+    )
     async def player_page(request: Request, name: str) -> HTMLResponse:
         data = await player_json(hub, players, ratings, name)
         return page(request, "player.html", player=data)
 
-    @app.get("/leaderboard/{name}", response_class=HTMLResponse)
+    @app.get(
+        "/leaderboard/{name}",
+        response_class=HTMLResponse,
+        responses=refusals({400: "an option is refused", 404: "no such game"}),
+    )
     async def board_page(request: Request, name: str) -> HTMLResponse:
         data = await leaderboard(ratings, name, dict(request.query_params))
         return page(request, "leaderboard.html", board=data, computer=COMPUTER)

@@ -33,6 +33,7 @@ from taut.core.game import Game
 from taut.core.options import OptionText
 from taut.core.plugin import GamePlugin
 from taut.core.registry import plugin
+from taut.server.answers import refusals
 from taut.server.players import Players
 from taut.server.store import Store, rated_games, ratings_table
 from taut.server.table import GameTable
@@ -345,6 +346,9 @@ async def leaderboard(ratings: Ratings, name: str, query: dict[str, str]) -> dic
 def add_rating_routes(app: FastAPI, ratings: Ratings) -> None:
     """The JSON leaderboard (its page is in :mod:`taut.server.profile`)."""
 
-    @app.get("/api/leaderboard/{name}")
+    @app.get(
+        "/api/leaderboard/{name}",
+        responses=refusals({400: "an option is refused", 404: "no such game"}),
+    )
     async def board(name: str, request: Request) -> dict[str, Any]:
         return await leaderboard(ratings, name, dict(request.query_params))

@@ -12,19 +12,23 @@ from __future__ import annotations
 import base64
 import contextlib
 import hashlib
+import math
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
+from sqlalchemy import select
 
 from taut.agents import agent_refusal
 from taut.core.errors import InvalidOptionError, TautError, UnknownGameError
 from taut.core.plugin import GamePlugin
 from taut.core.registry import plugin
+from taut.server.clocks import parse_time_control
 from taut.server.players import Players
 from taut.server.protocol import MAX_NAME, NAME_PATTERN
-from taut.server.store import Conflict, Store, token_hash
+from taut.server.store import Conflict, GameRow, Store, ratings_table, token_hash
 from taut.server.table import GameTable, Seat
 
 #: What may sit at a seat: the maker, an invited person, anyone from the lobby, a level.
@@ -54,6 +58,28 @@ class NewGame(BaseModel):
     reveal_deadline: Annotated[int, Field(ge=5, le=MAX_DEADLINE)] | None = None
     rated: bool = False
     """Whether the game counts for ratings (every person's seat must be a player's)."""
+    time_control: Annotated[str, StringConstraints(max_length=40)] | None = None
+    """``none`` (or absent), live ``M+S`` or correspondence ``D days`` (see
+    :mod:`taut.server.clocks`)."""
+
+    @field_validator("time_control")
+    @classmethod
+    def _time_control(cls, value: str | None) -> str | None:
+        parse_time_control(value)  # a ValueError naming the allowed forms becomes a 422
+        return value
+
+    rating_range: tuple[float, float] | None = None
+    """A rated game's open seats are for players whose rating in the game's pool is
+    within ``[low, high]`` (None: anyone)."""
+
+    @field_validator("rating_range")
+    @classmethod
+    def _rating_range(cls, value: tuple[float, float] | None) -> tuple[float, float] | None:
+        if value is not None and not (
+            math.isfinite(value[0]) and math.isfinite(value[1]) and value[0] <= value[1]
+        ):
+            raise ValueError(f"a rating range is [low, high] with low <= high, not {list(value)}")
+        return value
 
 
 #: An event to store: its kind and payload.
@@ -129,6 +155,16 @@ async def make_game(
     }
     if request.rated:
         config["rated"] = True
+    if request.rating_range is not None:
+        if not request.rated:
+            raise InvalidOptionError(
+                "a rating range is for rated games: make the game rated, or leave the range out"
+            )
+        bounds: Any = list(request.rating_range)  # JSON keeps a list
+        config["rating_range"] = bounds
+    clock = parse_time_control(request.time_control)
+    if clock is not None:
+        config["clock"] = clock.to_json()
     kinds = [
         "computer"
         if c.kind in ("easy", "medium", "hard")
@@ -192,3 +228,47 @@ def opening(game_id: str, found: GamePlugin, config: dict[str, Any]) -> list[Eve
     game = found.game_class(**config["options"])
     table = GameTable(game_id, found, game, config, [Seat("human") for _ in game.info.seats])
     return table.chance().events
+
+
+async def ratings_of(
+    store: Store, game: str, pool: str, subjects: Sequence[str]
+) -> dict[str, float]:
+    """The displayed ratings (``mu - 3 sigma``) of ``subjects`` in a game's pool; a subject
+    with no rated game there has a new rating's."""
+    from taut.server.ratings import MODEL
+
+    fresh = MODEL.mu - 3.0 * MODEL.sigma
+    out = dict.fromkeys(subjects, fresh)
+    if not subjects:
+        return out
+    async with store.engine.connect() as conn:
+        rows = (
+            await conn.execute(
+                select(ratings_table.c.subject, ratings_table.c.mu, ratings_table.c.sigma).where(
+                    ratings_table.c.game == game,
+                    ratings_table.c.pool == pool,
+                    ratings_table.c.subject.in_(list(subjects)),
+                )
+            )
+        ).all()
+    for r in rows:
+        out[str(r.subject)] = float(r.mu) - 3.0 * float(r.sigma)
+    return out
+
+
+async def seat_refusal(store: Store, row: GameRow, player: str | None) -> str | None:
+    """Why ``player`` (None: a guest) may not take an open seat of a game: the rating range
+    its maker set. None: the seat is theirs to take."""
+    bounds = row.config.get("rating_range")
+    if not bounds:
+        return None
+    low, high = float(bounds[0]), float(bounds[1])
+    wanted = f"this seat is for players rated {low:g} to {high:g} in this game"
+    if player is None:
+        return f"{wanted}; you are playing as a guest here (open the site once in this browser)"
+    found = plugin(row.game)
+    pool = found.rating_pool(found.game_class(**row.config["options"]))
+    rating = (await ratings_of(store, row.game, pool, [player]))[player]
+    if low <= rating <= high:
+        return None
+    return f"{wanted}, and your rating here is {rating:.1f}"

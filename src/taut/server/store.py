@@ -19,6 +19,9 @@ never sent to a client.
 Players and ratings have tables of their own (``taut_players``, ``taut_player_keys``,
 ``taut_signins``, ``taut_game_players``, ``taut_ratings``, ``taut_rated_games``); their
 queries live in :mod:`taut.server.players` and :mod:`taut.server.ratings`.
+
+Tournaments (:mod:`taut.server.tournaments`) keep ``taut_tournaments``, their entrants,
+their rounds (one row per round started, so that a round starts once) and their boards.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ import json
 import logging
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -46,6 +49,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     event,
+    func,
     insert,
     select,
     update,
@@ -189,6 +193,56 @@ webhooks_table = Table(
     Column("created_at", Float, nullable=False),
 )
 
+# -- tournaments (see taut.server.tournaments) ------------------------------------------------
+
+tournaments_table = Table(
+    "taut_tournaments",
+    metadata,
+    Column("id", String(24), primary_key=True),
+    Column("creator", String(24), ForeignKey("taut_players.id"), nullable=False),
+    Column("game", String(80), nullable=False),
+    # Options, system, rounds, rated, time control, name: fixed when it is made.
+    Column("config", Text, nullable=False),
+    Column("starts_at", Float, nullable=False),
+    Column("status", String(16), nullable=False),  # open, playing, over
+    Column("round", Integer, nullable=False),
+    Column("created_at", Float, nullable=False),
+)
+
+tournament_entrants = Table(
+    "taut_tournament_entrants",
+    metadata,
+    Column("tournament_id", String(24), ForeignKey("taut_tournaments.id"), primary_key=True),
+    # A player's id, or a computer level's rating subject (computer:easy).
+    Column("entrant", String(40), primary_key=True),
+    Column("joined_at", Float, nullable=False),
+)
+
+# One row per round started: its primary key makes a round start once, whichever server
+# process notices first that it is due.
+tournament_rounds = Table(
+    "taut_tournament_rounds",
+    metadata,
+    Column("tournament_id", String(24), ForeignKey("taut_tournaments.id"), primary_key=True),
+    Column("round", Integer, primary_key=True),
+    Column("created_at", Float, nullable=False),
+)
+
+tournament_boards = Table(
+    "taut_tournament_boards",
+    metadata,
+    Column("tournament_id", String(24), primary_key=True),
+    Column("round", Integer, primary_key=True),
+    Column("board", Integer, primary_key=True),
+    Column("first", String(40), nullable=False),
+    Column("second", String(40), nullable=True),  # null: a bye
+    Column("game_id", String(40), nullable=True, index=True),
+    # The players' seat tokens, so that each can be handed the link to its own seat.
+    Column("tokens", Text, nullable=False),
+    Column("score", Float, nullable=True),  # the first entrant's points, once known
+    Column("created_at", Float, nullable=False),
+)
+
 #: Connections a store keeps open (and opens at most as many more in a burst).
 POOL = 20
 
@@ -227,6 +281,10 @@ class Conflict(Exception):
     """Another writer took the ``seq`` first: reload the events and try again."""
 
 
+class _Stale(Exception):
+    """A round was paired from entrants that changed meanwhile (rolls its write back)."""
+
+
 class StoreFailure(TautError):
     """The database refused a write (a full disk, a file-size limit, a read-only file
     system, a lost connection): the transaction was rolled back, so nothing changed, and
@@ -263,8 +321,11 @@ class GameRow:
 class Store:
     """The tables behind the server (one per process; connections pooled by SQLAlchemy)."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, clock: Callable[[], float] = time.time) -> None:
         self.url = url
+        self.clock = clock
+        """The time events are stored with (seconds since the epoch): the games' clocks are
+        read from it, so tests may put a made-up clock here."""
         self.postgres = url.startswith("postgresql")
         # Connections stay open between commands: a burst beyond the pool would otherwise
         # open (and on PostgreSQL fork a server process for) a connection per command.
@@ -328,9 +389,7 @@ class Store:
         async with self.engine.connect() as conn:
             row = (
                 await conn.execute(
-                    select(analyses.c.think, analyses.c.result).where(
-                        analyses.c.game_id == game_id
-                    )
+                    select(analyses.c.think, analyses.c.result).where(analyses.c.game_id == game_id)
                 )
             ).first()
         return None if row is None else (float(row.think), json.loads(row.result))
@@ -361,7 +420,7 @@ class Store:
     ) -> None:
         """Store a new game with its seats and its first events (seq 0, 1, ...); raises
         :class:`Conflict` if a game with this id exists."""
-        now = time.time()
+        now = self.clock()
         open_seats = sum(
             1 for k, h in zip(seat_kinds, hashes, strict=True) if k == "open" and h is None
         )
@@ -438,16 +497,41 @@ class Store:
 
     async def open_games(self, limit: int = 50) -> list[tuple[str, str, int, float]]:
         """Games waiting for players: ``(id, game, open seats, created)``, newest first."""
+        return [row[:4] for row in await self.open_games_with_settings(limit)]
+
+    async def open_games_with_settings(
+        self, limit: int = 50
+    ) -> list[tuple[str, str, int, float, dict[str, Any]]]:
+        """Games waiting for players: ``(id, game, open seats, created, settings)``, newest
+        first."""
         async with self.engine.connect() as conn:
             rows = (
                 await conn.execute(
-                    select(games.c.id, games.c.game, games.c.open_seats, games.c.created_at)
+                    select(
+                        games.c.id,
+                        games.c.game,
+                        games.c.open_seats,
+                        games.c.created_at,
+                        games.c.config,
+                    )
                     .where(games.c.open_seats > 0, games.c.status != "over")
                     .order_by(games.c.created_at.desc())
                     .limit(limit)
                 )
             ).all()
-        return [(r.id, r.game, r.open_seats, r.created_at) for r in rows]
+        return [(r.id, r.game, r.open_seats, r.created_at, json.loads(r.config)) for r in rows]
+
+    async def clocked_in_play(self) -> list[str]:
+        """The games not over whose settings hold a time control (``"clock"``)."""
+        async with self.engine.connect() as conn:
+            rows = (
+                await conn.execute(
+                    select(games.c.id).where(
+                        games.c.status != "over", games.c.config.like('%"clock": {%')
+                    )
+                )
+            ).all()
+        return [r.id for r in rows]
 
     # -- events ------------------------------------------------------------------------
 
@@ -474,7 +558,7 @@ class Store:
         """Add ``new`` after ``last_seq`` in one transaction (with the computer ``secrets``
         ``(move, seat, action, salt)`` to keep); raises :class:`Conflict` if a row with one
         of those numbers exists already. Other processes are told on PostgreSQL."""
-        now = time.time()
+        now = self.clock()
         first = last_seq + 1
         written = [Event(first + i, kind, payload, now) for i, (kind, payload) in enumerate(new)]
         if not written:
@@ -586,6 +670,175 @@ class Store:
         if written:
             await conn.execute(insert(events), [_event_row(game_id, e) for e in written])
         return written
+
+    # -- tournaments (the rules of which live in taut.server.tournaments) ---------------------
+
+    async def create_tournament(self, row: dict[str, Any]) -> None:
+        """Store a new tournament (``row``: the columns of ``taut_tournaments``, its
+        ``config`` a dict)."""
+        async with self._transaction() as conn:
+            await conn.execute(
+                insert(tournaments_table).values({**row, "config": json.dumps(row["config"])})
+            )
+
+    async def tournament_rows(
+        self, tournament_id: str | None = None, limit: int = 100
+    ) -> list[dict[str, Any]]:
+        """Tournaments (one, or the newest ``limit``), each as a dict of its columns."""
+        query = select(tournaments_table).order_by(tournaments_table.c.starts_at.desc())
+        if tournament_id is not None:
+            query = query.where(tournaments_table.c.id == tournament_id)
+        async with self.engine.connect() as conn:
+            rows = (await conn.execute(query.limit(limit))).all()
+        return [{**r._asdict(), "config": json.loads(r.config)} for r in rows]
+
+    async def tournament_entries(
+        self, tournament_id: str
+    ) -> tuple[list[str], list[dict[str, Any]]]:
+        """A tournament's entrants in the order they joined, and its boards by round."""
+        async with self.engine.connect() as conn:
+            entrants = (
+                await conn.execute(
+                    select(tournament_entrants.c.entrant)
+                    .where(tournament_entrants.c.tournament_id == tournament_id)
+                    .order_by(tournament_entrants.c.joined_at, tournament_entrants.c.entrant)
+                )
+            ).all()
+            boards = (
+                await conn.execute(
+                    select(tournament_boards)
+                    .where(tournament_boards.c.tournament_id == tournament_id)
+                    .order_by(tournament_boards.c.round, tournament_boards.c.board)
+                )
+            ).all()
+        return [str(r.entrant) for r in entrants], [
+            {**b._asdict(), "tokens": json.loads(b.tokens)} for b in boards
+        ]
+
+    async def add_entrant(self, tournament_id: str, entrant: str) -> str | None:
+        """Enter ``entrant`` while the tournament has not started: None, or why not
+        (``missing``, ``started``, ``entered``)."""
+        try:
+            async with self._transaction() as conn:
+                query = select(tournaments_table.c.status).where(
+                    tournaments_table.c.id == tournament_id
+                )
+                if self.postgres:  # a round starting now waits for this entry, or refuses it
+                    query = query.with_for_update()
+                row = (await conn.execute(query)).first()
+                if row is None:
+                    return "missing"
+                if row.status != "open":
+                    return "started"
+                await conn.execute(
+                    insert(tournament_entrants).values(
+                        tournament_id=tournament_id, entrant=entrant, joined_at=self.clock()
+                    )
+                )
+        except IntegrityError:
+            return "entered"
+        return None
+
+    async def start_round(
+        self,
+        tournament_id: str,
+        number: int,
+        pairs: Sequence[tuple[str, str | None]],
+        entrants: int,
+    ) -> bool:
+        """Write a round's pairings, once: False if the round was started already (here or
+        by another process), or if the tournament no longer has ``entrants`` entrants (one
+        entered while the round was paired: pair it again)."""
+        now = self.clock()
+        t = tournaments_table.c
+        try:
+            async with self._transaction() as conn:
+                # The tournament's row first: an entry waits for it, or this waits for the
+                # entry, and the count below sees it.
+                await conn.execute(
+                    update(tournaments_table)
+                    .where(t.id == tournament_id)
+                    .values(status="playing", round=number)
+                )
+                counted = (
+                    await conn.execute(
+                        select(func.count()).where(
+                            tournament_entrants.c.tournament_id == tournament_id
+                        )
+                    )
+                ).scalar_one()
+                if counted != entrants:
+                    raise _Stale
+                await conn.execute(
+                    insert(tournament_rounds).values(
+                        tournament_id=tournament_id, round=number, created_at=now
+                    )
+                )
+                await conn.execute(
+                    insert(tournament_boards),
+                    [
+                        {"tournament_id": tournament_id, "round": number, "board": i}
+                        | {"first": a, "second": b, "game_id": None, "tokens": "{}"}
+                        | {"score": None, "created_at": now}
+                        for i, (a, b) in enumerate(pairs)
+                    ],
+                )
+        except (IntegrityError, _Stale):
+            return False
+        return True
+
+    async def set_board(self, tournament_id: str, number: int, board: int, **values: Any) -> bool:
+        """Fill a board's ``game_id`` (with its ``tokens``) or its ``score``, once: False if
+        it was filled already."""
+        if "tokens" in values:
+            values["tokens"] = json.dumps(values["tokens"])
+        empty = tournament_boards.c.game_id if "game_id" in values else tournament_boards.c.score
+        async with self._transaction() as conn:
+            done = await conn.execute(
+                update(tournament_boards)
+                .where(
+                    tournament_boards.c.tournament_id == tournament_id,
+                    tournament_boards.c.round == number,
+                    tournament_boards.c.board == board,
+                    empty.is_(None),
+                )
+                .values(**values)
+            )
+        return bool(done.rowcount == 1)
+
+    async def end_tournament(self, tournament_id: str) -> None:
+        """Mark a tournament over."""
+        async with self._transaction() as conn:
+            await conn.execute(
+                update(tournaments_table)
+                .where(tournaments_table.c.id == tournament_id)
+                .values(status="over")
+            )
+
+    async def tournaments_due(self, now: float) -> list[str]:
+        """The tournaments that may have something to do: started, or due to start."""
+        t = tournaments_table.c
+        async with self.engine.connect() as conn:
+            rows = (
+                await conn.execute(
+                    select(t.id).where(
+                        (t.status == "playing") | ((t.status == "open") & (t.starts_at <= now))
+                    )
+                )
+            ).all()
+        return [str(r.id) for r in rows]
+
+    async def tournament_of_game(self, game_id: str) -> str | None:
+        """The tournament a game was made for, or None."""
+        async with self.engine.connect() as conn:
+            row = (
+                await conn.execute(
+                    select(tournament_boards.c.tournament_id).where(
+                        tournament_boards.c.game_id == game_id
+                    )
+                )
+            ).first()
+        return None if row is None else str(row.tournament_id)
 
 
 #: Appending on SQLite (see :meth:`Store.append`), with the driver's own placeholders.

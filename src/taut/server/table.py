@@ -21,7 +21,14 @@ Events (``kind``: payload):
   the offer;
 * ``draw``: ``{"move"}``, every seat agreed: the game ends drawn by agreement;
 * ``takeback``: ``{"move", "seat", "to"}``, the game goes back to ``to`` moves played (the
-  asker's last decision, and whatever followed it, chance included, is undone).
+  asker's last decision, and whatever followed it, chance included, is undone);
+* ``seated``: ``{"seat"}``, an open seat of a game with clocks was taken;
+* ``resume``: ``{"move"}``, a server started again while the clocks of the game ran: the
+  time since the event before is charged to nobody (see :mod:`taut.server.clocks`).
+
+A ``forfeit`` with ``"reason": "time"`` is a clock that reached zero (``"at"``: when); the
+game ends as by a forfeit, with the reason ``time``. The clocks themselves are rebuilt from
+the times the events were stored at.
 
 ``move`` numbers nodes from 0 (the moves played before). Chance nodes are drawn at once,
 from the game's seed and the node's number, in the batch of the move that reached them.
@@ -40,6 +47,7 @@ from taut.core.forfeit import RESIGNED, forfeit
 from taut.core.game import CHANCE_SEAT, Game, NodeKind, State
 from taut.core.plugin import GamePlugin
 from taut.core.record import GameRecord
+from taut.server.clocks import TIME, Clocks, TimeControl
 from taut.server.commit import commitment
 from taut.server.store import Event
 
@@ -117,6 +125,8 @@ class GameTable:
         """Resignations, offers, answers and takebacks, for the record."""
         self.epoch = 0
         """Takebacks applied so far."""
+        self.clocks = clocks_for(config, self.seats)
+        """The seats' clocks (None: the game has no time control)."""
 
     # -- where the game stands --------------------------------------------------------------
 
@@ -160,16 +170,26 @@ class GameTable:
         self.seq = event.seq
         payload = event.payload
         kind = event.kind
+        movers = self._clock_before(kind, payload, event.created_at)
+        self._apply(kind, payload, event.created_at)
+        if self.clocks is not None:
+            self._clock_after(kind, movers, event.created_at)
+
+    def _apply(self, kind: str, payload: Mapping[str, Any], at: float) -> None:
         if kind == "name":
             self.seats[self._seat(payload["seat"])].name = str(payload["name"])
         elif kind == "commit":
             self.commits[self._seat(payload["seat"])] = str(payload["hash"])
             if self.phase == "reveal":
-                self.reveal_since = event.created_at
+                self.reveal_since = at
         elif kind == "reveal":
             self.reveals[self._seat(payload["seat"])] = (payload["action"], payload["salt"])
         elif kind == "move":
             self._move(payload["joint"])
+        elif kind == "forfeit" and payload.get("reason") == "time":
+            self.state = forfeit(self.state, self._seat(payload["seat"]), TIME)
+            self.offer = None
+            self.log.append(f"{payload['seat']} ran out of time and loses on time.")
         elif kind == "forfeit":
             seat = self._seat(payload["seat"])
             self.state = forfeit(self.state, seat)
@@ -181,8 +201,78 @@ class GameTable:
             self.log.append(f"{payload['seat']} {why} and forfeits.")
         elif kind == "rematch":
             self.rematch = str(payload["game"])
+        elif kind == "seated" or kind == "resume":
+            pass  # only the clocks read these
         else:
-            self._apply_table(kind, payload, event.created_at)
+            self._apply_table(kind, payload, at)
+
+    # -- the clocks ---------------------------------------------------------------------------
+
+    def _clock_before(self, kind: str, payload: Mapping[str, Any], at: float) -> list[int]:
+        """Carry out what an event does to the clocks before the position changes; the
+        seats whose move it plays at a node where one seat acts (their choice completes)."""
+        clocks = self.clocks
+        if clocks is None:
+            return []
+        if kind == "move" and self.state.kind is NodeKind.DECISION:
+            return [s for s in self.state.acting_seats() if s != CHANCE_SEAT]
+        if kind == "commit":
+            clocks.chose(self._seat(payload["seat"]), at)
+        elif kind == "seated":
+            clocks.taken(self._seat(payload["seat"]))
+        elif kind == "resume":
+            clocks.resume(at)
+        elif kind == "forfeit" and payload.get("reason") == "time":
+            clocks.fell(self._seat(payload["seat"]), float(payload.get("at", at)))
+        elif kind in ("forfeit", "resign", "draw", "takeback"):
+            clocks.halt(at)
+        return []
+
+    def _clock_after(self, kind: str, movers: list[int], at: float) -> None:
+        """Carry out what an event does to the clocks once the position has changed."""
+        clocks = self.clocks
+        assert clocks is not None
+        for seat in movers:
+            clocks.chose(seat, at)
+        if kind in ("created", "move", "takeback"):
+            acting = () if self.state.is_terminal() else self.state.acting_seats()
+            clocks.node(at, acting)
+        clocks.saw(at)
+
+    def clock_frame(self, now: float) -> dict[str, Any] | None:
+        """The clocks as frames carry them at ``now`` (None: no time control)."""
+        if self.clocks is None:
+            return None
+        return self.clocks.snapshot(now, self.game.info.seats)
+
+    def clock_deadline(self, seat: int) -> float | None:
+        """When ``seat`` loses on time unless it chooses (None: its clock does not run)."""
+        if self.clocks is None or self.state.is_terminal():
+            return None
+        return self.clocks.deadline(seat)
+
+    def flag(self, now: float) -> Batch:
+        """The seat whose clock has reached zero by ``now`` loses on time (nothing when
+        none has)."""
+        fallen = None if self.clocks is None else self.clocks.fallen(now)
+        if fallen is None or self.state.is_terminal():
+            return Batch(repeat=True)
+        at, seat = fallen
+        payload = {"move": self.node, "seat": self.seat_name(seat), "reason": "time", "at": at}
+        return Batch([("forfeit", payload)])
+
+    def resumed(self) -> Batch:
+        """A server starts serving the game again: the clocks that ran when it stopped run
+        again from now (nothing when none runs)."""
+        if self.clocks is None or not self.clocks.running or self.state.is_terminal():
+            return Batch(repeat=True)
+        return Batch([("resume", {"move": self.node})])
+
+    def seated(self, seat: int) -> Batch:
+        """An open seat was taken (kept where the game has clocks: they wait for it)."""
+        if self.clocks is None or seat not in self.clocks.open:
+            return Batch(repeat=True)
+        return Batch([("seated", {"seat": self.seat_name(seat)})])
 
     def _apply_table(self, kind: str, payload: Mapping[str, Any], at: float) -> None:
         """The events of the table itself: chat, resignations, offers and takebacks."""
@@ -606,9 +696,21 @@ class GameTable:
             result=result,
             version=self.game.info.version,
             meta={"game_id": self.id, "server": "taut serve"}
-            | ({"table": [dict(e) for e in self.table_events]} if self.table_events else {}),
+            | ({"table": [dict(e) for e in self.table_events]} if self.table_events else {})
+            | ({"clock": self.clocks.control.text()} if self.clocks is not None else {}),
             commitments=list(self.commitments),
         )
+
+
+def clocks_for(config: Mapping[str, Any], seats: Sequence[Seat]) -> Clocks | None:
+    """The clocks of a game made with ``config`` (None: no time control; a game stored
+    before clocks existed has none). People's seats have clocks, the computer's none."""
+    kept = config.get("clock")
+    if not kept:
+        return None
+    kinds = [str(s.get("kind", "")) for s in config.get("seats", [])]
+    open_seats = [i for i, kind in enumerate(kinds) if kind == "open"]
+    return Clocks(TimeControl.from_json(kept), [s.kind != "computer" for s in seats], open_seats)
 
 
 def parse_joint(state: State, joint_text: Mapping[str, str]) -> Joint:

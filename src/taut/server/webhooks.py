@@ -33,6 +33,7 @@ from pydantic import BaseModel, ConfigDict, StringConstraints
 from sqlalchemy import delete, insert, select
 
 from taut.core.errors import TautError
+from taut.server.answers import NEEDS_KEY, Webhook, refusals
 from taut.server.players import Players, current
 from taut.server.profile import waiting_on
 from taut.server.store import Store, webhooks_table
@@ -287,14 +288,14 @@ def add_webhook_routes(app: FastAPI, webhooks: Webhooks) -> None:
             raise HTTPException(status_code=401, detail="send the player's key in X-Taut-Player")
         return found[0].id
 
-    @app.get("/api/me/webhook")
-    async def get_webhook(x_taut_player: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+    @app.get("/api/me/webhook", responses=refusals(NEEDS_KEY))
+    async def get_webhook(x_taut_player: Annotated[str | None, Header()] = None) -> Webhook:
         return {"url": await webhooks.url_of(await me(x_taut_player))}
 
-    @app.put("/api/me/webhook")
+    @app.put("/api/me/webhook", responses=refusals({**NEEDS_KEY, 400: "the URL is refused"}))
     async def put_webhook(
         body: WebhookUrl, x_taut_player: Annotated[str | None, Header()] = None
-    ) -> dict[str, Any]:
+    ) -> Webhook:
         player_id = await me(x_taut_player)
         try:
             await webhooks.set_url(player_id, body.url.strip())
@@ -302,9 +303,9 @@ def add_webhook_routes(app: FastAPI, webhooks: Webhooks) -> None:
             raise HTTPException(status_code=400, detail=str(exc)) from None
         return {"url": body.url.strip()}
 
-    @app.delete("/api/me/webhook")
+    @app.delete("/api/me/webhook", responses=refusals(NEEDS_KEY))
     async def delete_webhook(
         x_taut_player: Annotated[str | None, Header()] = None,
-    ) -> dict[str, Any]:
+    ) -> Webhook:
         await webhooks.clear(await me(x_taut_player))
         return {"url": None}

@@ -48,9 +48,7 @@ def describe_turn(
     return lines + _home_lines(before, after)
 
 
-def _moves(
-    before: PullingStringsState, p: int, q: int, after: PullingStringsState
-) -> list[str]:
+def _moves(before: PullingStringsState, p: int, q: int, after: PullingStringsState) -> list[str]:
     """What split, moved and combined when ``p`` and ``q`` were pulled."""
     game = before.game
     cell_name = game.cell_name
@@ -104,7 +102,16 @@ def _arrivals(
 def move_words(state: PullingStringsState, seat: int, end: int, answer: str | None = None) -> str:
     """A pull offered to ``seat``, as the narration says it: ``Eks (X) pulls c (top)``;
     in a learning game with the ``answer`` given (``..., answering K``)."""
-    names = state.game.seat_titles
-    mark = "X" if seat == X else "O"
-    said = f"{names[seat]} ({mark}) pulls {end_words(state, end)}"
+    said = f"{_puller(state, seat)} pulls {end_words(state, end)}"
     return said if answer is None else f"{said}, answering {answer}"
+
+
+def answer_words_template(state: PullingStringsState, seat: int) -> str:
+    """:func:`move_words` of a learning game's answer with ``{end}`` and ``{answer}`` left to
+    fill (``Squares (X) pulls {end}, answering {answer}``): the page composes the words of
+    a move it is never told in a list."""
+    return f"{_puller(state, seat)} pulls {{end}}, answering {{answer}}"
+
+
+def _puller(state: PullingStringsState, seat: int) -> str:
+    return f"{state.game.seat_titles[seat]} ({'X' if seat == X else 'O'})"

@@ -8,9 +8,10 @@ published one. Stacks are dark discs with their count; a stack on a home takes t
 colour and keeps its mark beside it. A broken end is a frayed stub and a struck-through,
 dashed label.
 
-Each unbroken end that ``legal`` lists is a button (``data-move`` = its letter), in
-clockwise order for the keyboard: the top ends left to right, the right ends top to
-bottom, the bottom ends right to left, the left ends bottom to top.
+Each unbroken end that ``legal`` lists is a button (``data-move`` = its letter; an
+invisible disc larger than its label takes the clicks), in clockwise order for the
+keyboard: the top ends left to right, the right ends top to bottom, the bottom ends right
+to left, the left ends bottom to top.
 """
 
 from __future__ import annotations
@@ -18,9 +19,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from taut.core.svg import esc
-from taut.games.pulling_strings.board import HOME_CELLS, NUM_CELLS, NUM_ENDS, SIZE
+from taut.games.pulling_strings.board import HOME_CELLS, NUM_CELLS, NUM_ENDS, SIZE, end_name
 from taut.games.pulling_strings.diagram import SEAT_COLOURS
 from taut.games.pulling_strings.learning import LearningState
+from taut.games.pulling_strings.narrate import answer_words_template, end_words
 from taut.games.pulling_strings.rules import PullingStringsState
 
 #: Distance between neighbouring intersections.
@@ -32,6 +34,8 @@ REACH = 50
 WIDTH = 2 * ORIGIN + (SIZE - 1) * STEP
 HEIGHT = WIDTH + 44
 
+#: Radius of the invisible disc that takes a click on an end (larger than its label).
+HIT_RADIUS = 27
 _INK = "#1a1a1a"
 _MUTED = "#8a8a8a"
 _LABEL = 17
@@ -100,7 +104,8 @@ def _broken_stub(end: int) -> str:
         for k, w in enumerate((-4, 4, -4, 4))
     )
     return (
-        f'<g aria-hidden="true">{cover}<polyline points="{zig}" fill="none" '
+        f'<g data-id="cut-{end_name(end)}" aria-hidden="true">{cover}'
+        f'<polyline points="{zig}" fill="none" '
         f'stroke="#6b4f2a" stroke-width="2"/></g>'
     )
 
@@ -115,13 +120,22 @@ def _label_shape(x: int, y: int, published: bool, cls: str, extra: str) -> str:
     return f'<circle class="{cls}" cx="{x}" cy="{y}" r="{_LABEL - 1}" {extra}/>'
 
 
-def _end(view: PullingStringsState, end: int, move: str | None, attr: str = "data-move") -> str:
+def _end(
+    view: PullingStringsState,
+    end: int,
+    move: str | None,
+    attr: str = "data-move",
+    words: str | None = None,
+) -> str:
     """One end's label: a button when ``move`` is given (``attr`` says whether it is a
-    whole move or a part of one), struck through when broken."""
+    whole move or a part of one; ``words``, a part's words where the page composes a move
+    in words), struck through when broken."""
     game = view.game
     x, y = end_xy(end)
     published = game.options["edition"] == "published"
     letter = esc(game.letters[end])
+    # The end's identity across positions (the page animates what changes).
+    ident = f'data-id="end-{end_name(end)}"'
     text = f'<text x="{x}" y="{y + 7}" text-anchor="middle">{letter}</text>'
     if view.broken >> end & 1:
         shape = _label_shape(
@@ -132,7 +146,7 @@ def _end(view: PullingStringsState, end: int, move: str | None, attr: str = "dat
             f'stroke="{_INK}" stroke-width="2"/>'
         )
         return (
-            f'<g class="end broken" fill="{_MUTED}"><title>{letter}: broken</title>'
+            f'<g class="end broken" {ident} fill="{_MUTED}"><title>{letter}: broken</title>'
             f"{shape}{text}{strike}</g>"
         )
     fill = "#f3e2bf" if published else "#ffffff"
@@ -140,12 +154,21 @@ def _end(view: PullingStringsState, end: int, move: str | None, attr: str = "dat
         x, y, published, "end-label", f'fill="{fill}" stroke="{_INK}" stroke-width="2"'
     )
     if move is None:
-        return f'<g class="end" fill="{_INK}">{shape}{text}</g>'
+        return f'<g class="end" {ident} fill="{_INK}">{shape}{text}</g>'
     label = f"pull {game.letters[end]}, {end_title(end)}"
+    said = "" if words is None else f' data-part-words="{esc(words)}"'
     return (
-        f'<g class="end" fill="{_INK}" {attr}="{esc(move)}" role="button" tabindex="0" '
-        f'aria-label="{esc(label)}">{shape}{text}</g>'
+        f'<g class="end" {ident} fill="{_INK}" {attr}="{esc(move)}"{said} role="button" '
+        f'tabindex="0" '
+        f'aria-label="{esc(label)}">{_hit(x, y)}{shape}{text}</g>'
     )
+
+
+def _hit(x: int, y: int) -> str:
+    """An invisible disc under a clickable end: a finger's target (44 CSS pixels across
+    when the board is drawn 360 pixels wide, a phone's), larger than the label it carries;
+    neighbouring ends' discs never overlap, not even at the corners."""
+    return f'<circle cx="{x}" cy="{y}" r="{HIT_RADIUS}" fill="#ffffff" fill-opacity="0"/>'
 
 
 def _home_mark(seat: int, x: int, y: int, published: bool, small: bool) -> str:
@@ -189,10 +212,12 @@ def _cell(view: PullingStringsState, cell: int) -> str:
         parts.append(_home_mark(owner, x, y, published, small=False))
     if disks:
         fill = _INK if owner is None else SEAT_COLOURS[owner]
+        # Stacks split and combine, so they have no identity: ``data-alike`` lets the page
+        # match each with the nearest stack of the next position.
         parts.append(
-            f'<circle cx="{x}" cy="{y}" r="17" fill="{fill}" stroke="#ffffff" stroke-width="2"/>'
-            f'<text x="{x}" y="{y + 6}" text-anchor="middle" font-size="17" font-weight="700" '
-            f'fill="#ffffff">{disks}</text>'
+            f'<g data-alike="stack"><circle cx="{x}" cy="{y}" r="17" fill="{fill}" '
+            f'stroke="#ffffff" stroke-width="2"/><text x="{x}" y="{y + 6}" text-anchor="middle" '
+            f'font-size="17" font-weight="700" fill="#ffffff">{disks}</text></g>'
         )
         if owner is not None and not published:
             parts.append(_home_mark(owner, x + 20, y - 16, published, small=True))
@@ -262,6 +287,7 @@ def _learning_svg(view: LearningState, seat: int | None, legal: Sequence[str]) -
             e,
             f"end={letters[e]}" if choosing and not view.broken >> e & 1 else None,
             "data-part",
+            end_words(view, e),
         )
         for e in CLOCKWISE
     ]
@@ -272,7 +298,10 @@ def _learning_svg(view: LearningState, seat: int | None, legal: Sequence[str]) -
         picks, tall = palette(view, seat, HEIGHT + height, WIDTH)
         extra.append(picks)
         height += tall
-        root = 'data-compose="{end}={answer}" '
+        # The move in words, composed by the page from the parts (the moves are never
+        # listed in a learning game: they hold the answers).
+        words = esc(answer_words_template(view, seat))
+        root = f'data-compose="{{end}}={{answer}}" data-compose-words="{words}" '
     return _svg(view, ends, HEIGHT + height, "".join(extra), root, PALETTE_STYLE)
 
 

@@ -62,7 +62,8 @@ TUTORIAL = Tutorial(
         ),
     ),
     finish=(
-        "Six disks home, none on O's. In a real game your opponent pulls to stop you, and a pull that helps "
-        "you may help them too: watch both players' homes before you choose."
+        "Six disks home, none on O's. In a real game your opponent pulls to stop you, and "
+        "a pull that helps you may help them too: watch both players' homes before you "
+        "choose."
     ),
 )

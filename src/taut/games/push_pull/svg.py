@@ -11,11 +11,14 @@ A seat that has to choose gets a panel under the board: one row per piece on the
 ``data-part="SLOT=choice"`` elements; the root's ``data-compose`` joins the parts into the
 canonical notation (``L={L},M={M},S={S}``, or ``L={LN}/{LE},...`` for seat NE) and
 ``data-defaults`` starts every part at ``pass``. Spectators and seats with nothing to
-choose see the board alone.
+choose see the board alone. Each button takes clicks over its whole cell of the panel, and
+the root's ``data-touch-width`` (also the ``--touch-width`` of its style) says how narrow the
+picture may be drawn for those cells to stay 44 CSS pixels tall, a finger's target.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from taut.core.svg import esc
@@ -58,7 +61,7 @@ CELL, MARGIN = 56, 74
 #: The duel strip: square size and margins.
 STRIP_CELL, STRIP_MARGIN, STRIP_TOP = 64, 110, 44
 #: Control panel: row height, button size and where the buttons start.
-ROW, BUTTON_W, BUTTON_H, BUTTONS_X = 40, 66, 32, 104
+ROW, BUTTON_W, BUTTON_H, BUTTONS_X = 74, 66, 48, 104
 
 _STYLE = (
     ".pp-board [data-part]{cursor:pointer}"
@@ -69,8 +72,9 @@ _STYLE = (
 )
 
 
-def _piece(p: int, x: float, y: float, scale: float = 1.0) -> str:
-    """Piece ``p`` centred on ``(x, y)``: its shape, its colour and its letter."""
+def _piece(p: int, x: float, y: float, scale: float = 1.0, ident: bool = True) -> str:
+    """Piece ``p`` centred on ``(x, y)``: its shape, its colour and its letter; with
+    ``ident``, its identity across positions (``data-id``: the page animates it moving)."""
     r = _RADII[p] * scale
     colour = PIECE_COLOURS[p]
     paint = f'fill="{colour}" stroke="{_INK}" stroke-width="1.5"'
@@ -86,8 +90,9 @@ def _piece(p: int, x: float, y: float, scale: float = 1.0) -> str:
         pts = f"{x:.1f},{y - d:.1f} {x + d:.1f},{y:.1f} {x:.1f},{y + d:.1f} {x - d:.1f},{y:.1f}"
         shape = f'<polygon points="{pts}" {paint}/>'
     size = 12 + 2 * (2 - p) if scale >= 1 else 11
+    idattr = f' data-id="piece-{PIECES[p]}"' if ident else ""
     return (
-        f'<g class="piece">{shape}<text x="{x:.1f}" y="{y + size * 0.36:.1f}" '
+        f'<g class="piece"{idattr}>{shape}<text x="{x:.1f}" y="{y + size * 0.36:.1f}" '
         f'text-anchor="middle" font-size="{size}" font-weight="700" fill="{_INK}">'
         f"{PIECES[p]}</text></g>"
     )
@@ -304,9 +309,16 @@ def _button(slot: str, side: int, choice: int, piece: int, x: int, y: int) -> st
     label = f"{PIECE_NAMES[piece]} {PIECES[piece]}, {SIDE_TITLES[side]}: {name} ({points})"
     chosen = ' class="chosen"' if choice == PASS else ""
     cx, cy = x + BUTTON_W // 2, y + BUTTON_H // 2
+    # An invisible rectangle takes the clicks over the button and the space round it: the
+    # whole cell of the grid of buttons (ROW tall, BUTTON_W + 6 wide).
+    pad_x, pad_y = 3, (ROW - BUTTON_H) // 2
+    hit = (
+        f'<rect x="{x - pad_x}" y="{y - pad_y}" width="{BUTTON_W + 2 * pad_x}" '
+        f'height="{ROW}" fill="#ffffff" fill-opacity="0"/>'
+    )
     return (
         f'<g data-part="{esc(slot)}={name}" role="button" tabindex="0" '
-        f'aria-label="{esc(label)}"{chosen}>'
+        f'aria-label="{esc(label)}"{chosen}>{hit}'
         f'<rect class="btn" x="{x}" y="{y}" width="{BUTTON_W}" height="{BUTTON_H}" rx="6" '
         f'fill="#ffffff" stroke="#0072B2" stroke-width="2"/>'
         f'<text x="{cx}" y="{cy + 5}" text-anchor="middle" font-size="15" fill="{_INK}">'
@@ -323,7 +335,7 @@ def _panel(view: PushPullState, seat: int, top: int) -> tuple[str, int]:
     y = top + 34
     for p in live:
         for slot, side in slots(lay, seat, p):
-            rows.append(_piece(p, 26, y + BUTTON_H / 2, 0.8))
+            rows.append(_piece(p, 26, y + BUTTON_H / 2, 0.8, ident=False))
             # A two-sided seat has a row per side; one side needs only the piece's name.
             name = SIDE_TITLES[side] if len(lay.seat_sides[seat]) > 1 else PIECE_NAMES[p]
             rows.append(
@@ -359,9 +371,14 @@ def board_svg(view: PushPullState, seat: int | None, legal: Sequence[str]) -> st
         height += extra
         names = [slot for p in live for slot, _ in slots(lay, seat, p)]
         defaults = ";".join(f"{slot}={CHOICE_NAMES[PASS]}" for slot in names)
+        # The narrowest the picture may be drawn, in CSS pixels, for the buttons' cells
+        # (ROW units tall) to be 44 pixels, a finger's target, with some room for rounding;
+        # a page narrower than this scrolls the picture sideways rather than shrink it.
+        touch = math.ceil(width * 44 / ROW * 1.02)
         compose = (
             f' data-compose="{esc(compose_template(lay, seat, live))}" '
-            f'data-defaults="{esc(defaults)}"'
+            f'data-defaults="{esc(defaults)}" data-touch-width="{touch}" '
+            f'style="--touch-width:{touch}px"'
         )
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '

@@ -135,7 +135,10 @@ def _piece(path: str, c: float, sides: set[int], winner: int | None) -> str:
     """One piece of track coloured by the sides its path reaches (see the module)."""
     width = max(3.0, c / 9)
     if winner is not None:
-        return _stroke(path, INK, width * 2.2) + _stroke(path, SEAT_COLOURS[winner], width * 1.5)
+        # ``data-glow``: the page lights the winning track up when it is completed.
+        return _stroke(path, INK, width * 2.2) + _stroke(
+            path, SEAT_COLOURS[winner], width * 1.5, ' data-glow=""'
+        )
     ns, we = bool(sides & {N, S}), bool(sides & {E, W})
     if ns and we:
         dash = f' stroke-dasharray="{width * 1.5:g} {width * 1.5:g}"'
@@ -239,8 +242,9 @@ def _cells(state: TracksState, movable: set[int]) -> str:
             label = f"{name}: kind {kind}" + (
                 ", the last tile placed" if cell == state.last else ""
             )
+            # The tile's identity across positions (the page animates it coming down).
             parts.append(
-                f'<g role="img" aria-label="{esc(label)}">{square}'
+                f'<g data-id="tile-{esc(name)}" role="img" aria-label="{esc(label)}">{square}'
                 f"{tile_art(x, y, c, kind, colours)}</g>"
             )
         elif cell in movable:

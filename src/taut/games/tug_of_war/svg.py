@@ -14,7 +14,10 @@ Clicking follows the legal moves: a hand tile that takes part in several plays i
 ``tile=a-b`` and the open ends it fits are parts ``end=J.E`` (the root's template is
 ``{tile}@{end}``); a tile with one play is the whole move. Draw, pass and the bonus steps
 are buttons; when a share of the leftover can be one of many numbers it is composed from
-digit buttons (``-{hundreds}{tens}{units}@T``, each digit starting at 0).
+digit buttons (``-{hundreds}{tens}{units}@T``, each digit starting at 0). Whatever is
+clickable takes clicks on an invisible rectangle larger than what is drawn, and the root's
+``data-touch-width`` (also the ``--touch-width`` of its style) says how narrow the picture
+may be drawn for those targets to stay 44 CSS pixels, a finger's size.
 """
 
 from __future__ import annotations
@@ -27,29 +30,33 @@ from taut.core.svg import esc
 from taut.games.tug_of_war.model import BONUS, DEAL, DRAWN, OVER, TugModel
 from taut.games.tug_of_war.svg_bonus import bonus_buttons, bonus_facts
 from taut.games.tug_of_war.svg_pieces import (
-    BLUE,
     END_FILL,
-    GREEN,
     INK,
     MUTED,
     ORANGE,
     STARTER_FILL,
-    VERMILLION,
     WIDTH,
     Draw,
     button_at,
     clickable,
     domino,
+    domino_id,
     flow,
+    hit,
     text,
     tiles,
 )
+from taut.games.tug_of_war.svg_sheet import score_sheet, status_line
 
 #: Side of a domino half on the trains, and in the hand.
 HALF = 28
 HAND_HALF = 30
 #: Where a train's tiles start (the seat's name is left of it).
 TRAIN_X = 60
+#: The narrowest the picture may be drawn, in CSS pixels: the closest click targets lie 40
+#: units apart (buttons, row under row), which makes them 44 pixels (a finger) at 704; a
+#: page narrower than this scrolls the picture sideways rather than shrink it.
+TOUCH_WIDTH = 720
 
 _STYLE = (
     ".tow-board .tow-click{cursor:pointer}"
@@ -115,100 +122,6 @@ def choices(view: TugModel, seat: int | None, legal: Sequence[str]) -> Choices:
 # -- the parts of the table ------------------------------------------------------------------
 
 
-def _status(view: TugModel) -> str:
-    """What happens now, in a sentence or two."""
-    phase = view.phase
-    if phase == OVER:
-        return f"Game over: {view.describe_outcome()}."
-    if phase == DEAL:
-        return f"Dealing round {view.round} ({view.dealt} of {view.deal_length()} tiles)."
-    if phase == BONUS:
-        bonus = view.bonus
-        assert bonus is not None
-        how = "fewest pips in a blocked round" if bonus.blocked else "playing every tile"
-        said = (
-            f"{view.seat_name(bonus.winner)} won the round by {how}: {bonus.total} leftover "
-            f"points, {bonus.remaining} still to hand out."
-        )
-        if bonus.target is not None:
-            if view.game.split_bonus:
-                said += f" Now: how many {view.seat_name(bonus.target)} loses; the rest is kept."
-            else:
-                said += " With two players it is not split: kept whole or taken whole."
-        return said
-    who = view.seat_name(view.current)
-    if phase == DRAWN:
-        return f"{who} drew a tile and must play it if it fits, else pass."
-    return f"{who} to play."
-
-
-def _facts(view: TugModel) -> list[str]:
-    game = view.game
-    rules = game.end_rules
-    if rules.end == "target":
-        goal = f"+{rules.target} wins, -{rules.target} is out"
-    elif rules.end == "rounds":
-        goal = f"highest score after {rules.rounds} rounds"
-    else:
-        goal = f"most round points after {rules.rounds} rounds"
-    extra = " (tie-break)" if view.pool is not None else ""
-    return [
-        f"Round {view.round}{extra}",
-        f"{game.dominoes.title().capitalize()} set, hands of {game.hand_size}",
-        goal,
-    ]
-
-
-def score_sheet(view: TugModel, y: float) -> tuple[str, float]:
-    """The score sheet (left) and the round's facts with the boneyard (right)."""
-    game = view.game
-    points = game.end_rules.end == "round-points"
-    heads = [(30, "Seat", "start"), (170, "Score", "end"), (235, "Tiles", "end")]
-    if points:
-        heads.append((320, "Round pts", "end"))
-    out = [text(x, y + 14, h, 13, fill=MUTED, text_anchor=a) for x, h, a in heads]
-    acting = view.acting_seats()
-    row_y = y + 34
-    for s in range(game.num_players):
-        name = view.seat_name(s) + (" (you)" if view.viewer == s and view.is_view else "")
-        weight = "bold" if view.viewer == s else "normal"
-        if s in acting:
-            out.append(text(8, row_y, "▶", 15, fill=ORANGE, aria_label="to move"))
-        out.append(text(30, row_y, name, 15, font_weight=weight))
-        score = view.scores[s]
-        colour = GREEN if score > 0 else VERMILLION if score < 0 else INK
-        out.append(
-            text(
-                165,
-                row_y,
-                f"{score:+d}" if score else "0",
-                14,
-                fill=colour,
-                text_anchor="end",
-                font_weight="bold",
-            )
-        )
-        size = str(view.sizes[s]) if view.playing[s] else "-"
-        out.append(text(235, row_y, size, 15, text_anchor="end"))
-        if points:
-            out.append(text(320, row_y, str(view.points[s]), 15, text_anchor="end"))
-        row_y += 22
-    fy = y + 14
-    for line in _facts(view):
-        out.append(text(360, fy, line, 14, fill=MUTED))
-        fy += 19
-    if view.phase != DEAL or view.dealt > 0:
-        # A face-down tile stands for the boneyard.
-        out.append(
-            f'<rect x="360" y="{fy:g}" width="{HALF:g}" height="{2 * HALF:g}" rx="4" '
-            f'fill="{BLUE}" fill-opacity="0.25" stroke="{INK}" stroke-width="1.5"/>'
-        )
-        pile = "Still face down" if view.phase == DEAL else "Boneyard"
-        out.append(text(398, fy + 34, f"{pile}: {tiles(view.stock_size)}", 15))
-        fy += 2 * HALF + 6
-    return "".join(out), max(row_y, fy) + 4
-
-
 def _shift(draw: Draw, dx: float) -> Draw:
     return lambda x, y: draw(x + dx, y)
 
@@ -225,6 +138,8 @@ def _end_box(view: TugModel, seat: int, e: int, fits: Sequence[str]) -> Draw:
     ends = view.ends[seat]
     assert ends is not None
     value = ends[e]
+    # The end's identity across positions (the page animates it along a growing train).
+    ident = f'data-id="end-{seat}.{e}"'
 
     def draw(x: float, y: float) -> str:
         box = (
@@ -234,7 +149,9 @@ def _end_box(view: TugModel, seat: int, e: int, fits: Sequence[str]) -> Draw:
             + text(
                 x + HALF / 2,
                 y + HALF / 2 + 6,
-                str(value),
+                # The space (not drawn: it ends the line) keeps the number and the notation
+                # two words in the element's text, "6 0.1", as its name has them.
+                f"{value} ",
                 17,
                 text_anchor="middle",
                 font_weight="bold",
@@ -242,19 +159,27 @@ def _end_box(view: TugModel, seat: int, e: int, fits: Sequence[str]) -> Draw:
             + text(x + HALF / 2, y + HALF + 12, f"{seat}.{e}", 10, text_anchor="middle", fill=MUTED)
         )
         if not active:
-            return box
+            return f"<g {ident}>{box}</g>"
         label = (
-            f"end {seat}.{e}, {view.seat_name(seat)}'s train: open {value}; "
-            f"{', '.join(fits)} fit here"
+            # It starts with the words the box shows, the open number then the end's
+            # notation (a name that holds the visible words, for speech input).
+            f"{value} {seat}.{e}: open end {seat}.{e} of {view.seat_name(seat)}'s train, "
+            f"{value}; {', '.join(fits)} fit here"
         )
         fitting = esc(" ".join(fits))
-        return f'<g {clickable(label, None, f"end={seat}.{e}")} data-fits="{fitting}">{box}</g>'
+        # The click target reaches over the gaps and the notation beside and under the box
+        # (nothing there is clickable), short of the next train's row.
+        area = hit(x - 8, y - 6, HALF + 16, HALF + 20)
+        return (
+            f'<g {ident} {clickable(label, None, f"end={seat}.{e}")} data-fits="{fitting}">'
+            f"{area}{box}</g>"
+        )
 
     return draw
 
 
 def _laid(halves: tuple[int, int]) -> Draw:
-    return lambda x, y: domino(x, y, halves, HALF)
+    return lambda x, y: f'<g data-id="{domino_id(halves)}">{domino(x, y, halves, HALF)}</g>'
 
 
 def _starter(halves: tuple[int, int]) -> Draw:
@@ -262,10 +187,12 @@ def _starter(halves: tuple[int, int]) -> Draw:
 
     def draw(x: float, y: float) -> str:
         return (
+            f'<g data-id="{domino_id(halves)}">'
             f'<rect x="{x - 3:g}" y="{y - 3:g}" width="{2 * HALF + 6}" height="{HALF + 6}" '
             f'rx="6" fill="none" stroke="{INK}" stroke-width="1" stroke-dasharray="3 2"/>'
             + domino(x, y, halves, HALF, fill=STARTER_FILL)
             + text(x + HALF, y + HALF + 13, "starter", 10, text_anchor="middle", fill=MUTED)
+            + "</g>"
         )
 
     return draw
@@ -332,13 +259,23 @@ def _hand_tile(view: TugModel, tile: int, ch: Choices, dim: bool) -> Draw:
     name = f"{a}-{b}"
     plays = ch.plays.get(tile, [])
     drawn = view.phase == DRAWN and view.drawn == tile
-    what = f"tile {name}" + (", just drawn" if drawn else "")
+    # The words the tile shows (its numbers, then "drawn") come together in its name.
+    what = f"tile {name}" + (" drawn just now" if drawn else "")
+    # The tile's identity across positions: played, it travels from the hand to its train.
+    ident = f'data-id="{domino_id((a, b))}"'
 
     def draw(x: float, y: float) -> str:
         body = domino(x, y + 14, (a, b), HAND_HALF, vertical=True, stroke=3 if plays else 1.5)
+        if plays:
+            # The click target is the tile's whole place in the hand (its neighbours' begin
+            # where it ends), its numbers under it included.
+            body = hit(x - 6, y, HAND_HALF + 12, 2 * HAND_HALF + 36) + body
         if dim and not plays:
             body = f'<g opacity="0.4">{body}</g>'
-        body += text(x + HAND_HALF / 2, y + 2 * HAND_HALF + 30, name, 12, text_anchor="middle")
+        # The space (not drawn) parts the numbers from "drawn" in the element's text.
+        body += text(
+            x + HAND_HALF / 2, y + 2 * HAND_HALF + 30, f"{name} ", 12, text_anchor="middle"
+        )
         if drawn:
             body += text(
                 x + HAND_HALF / 2, y + 10, "drawn", 10, text_anchor="middle", font_weight="bold"
@@ -346,11 +283,11 @@ def _hand_tile(view: TugModel, tile: int, ch: Choices, dim: bool) -> Draw:
         if len(plays) == 1:
             train, end, move = plays[0]
             label = f"play {move}: {what} on {view.seat_name(train)}'s train, end {train}.{end}"
-            return f"<g {clickable(label, move, None)}>{body}</g>"
+            return f"<g {ident} {clickable(label, move, None)}>{body}</g>"
         if plays:
             label = f"{what}: fits {len(plays)} open ends; choose one of them next"
-            return f"<g {clickable(label, None, f'tile={ch.names[tile]}')}>{body}</g>"
-        return f'<g role="img" aria-label="{esc(what)}">{body}</g>'
+            return f"<g {ident} {clickable(label, None, f'tile={ch.names[tile]}')}>{body}</g>"
+        return f'<g {ident} role="img" aria-label="{esc(what)}">{body}</g>'
 
     return draw
 
@@ -437,7 +374,7 @@ def _hint(ch: Choices) -> str:
 def _summary(view: TugModel) -> str:
     names = view.seat_name
     scores = ", ".join(f"{names(s)} {v}" for s, v in enumerate(view.scores))
-    out = f"Tug of War, round {view.round}. {_status(view)} Scores: {scores}."
+    out = f"Tug of War, round {view.round}. {status_line(view)} Scores: {scores}."
     if view.phase not in (DEAL, OVER):
         out += f" Boneyard: {tiles(view.stock_size)}."
     if view.is_view and view.viewer is not None:
@@ -454,7 +391,7 @@ def board_svg(view: TugModel, seat: int | None, legal: Sequence[str]) -> str:
     ]
     sheet, y = score_sheet(view, 6)
     body.append(sheet)
-    for line in textwrap.wrap(_status(view), 68):
+    for line in textwrap.wrap(status_line(view), 68):
         body.append(text(8, y + 16, line, 16, font_weight="bold"))
         y += 20
     y += 4
@@ -474,5 +411,6 @@ def board_svg(view: TugModel, seat: int | None, legal: Sequence[str]) -> str:
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="tow-board" '
         f'viewBox="0 0 {WIDTH} {height}" role="group" aria-label="{esc(_summary(view))}" '
+        f'data-touch-width="{TOUCH_WIDTH}" style="--touch-width:{TOUCH_WIDTH}px" '
         f'font-family="system-ui, sans-serif" fill="{INK}"{attrs}>' + "".join(body) + "</svg>"
     )

@@ -114,11 +114,31 @@ def domino(
     )
 
 
+def domino_id(halves: tuple[int, int]) -> str:
+    """A domino's identity in a picture (``data-id``), the same whichever way it lies:
+    ``domino-3-5`` (each tile of a set is there once)."""
+    low, high = sorted(halves)
+    return f"domino-{low}-{high}"
+
+
+def hit(x: float, y: float, width: float, height: float) -> str:
+    """An invisible rectangle that takes the clicks of a clickable item: a finger's target
+    larger than what is drawn, reaching into the space around it (never into another
+    item's)."""
+    return (
+        f'<rect x="{x:g}" y="{y:g}" width="{width:g}" height="{height:g}" '
+        'fill="#ffffff" fill-opacity="0"/>'
+    )
+
+
 def button(x: float, y: float, width: float, caption: str, label: str, **click: str) -> str:
-    """A labelled button making a move (``move=``) or setting a part (``part=``)."""
+    """A labelled button making a move (``move=``) or setting a part (``part=``); it takes
+    clicks 3 units beyond its sides and 5 above and below (the rows of buttons lie 40 apart,
+    side by side at least 6 apart)."""
     return (
         f"<g {clickable(label, click.get('move'), click.get('part'))}>"
-        f'<rect class="tow-hit" x="{x:g}" y="{y:g}" width="{width:g}" height="30" rx="6" '
+        + hit(x - 3, y - 5, width + 6, 40)
+        + f'<rect class="tow-hit" x="{x:g}" y="{y:g}" width="{width:g}" height="30" rx="6" '
         f'fill="#ffffff" stroke="{BLUE}" stroke-width="2"/>'
         + text(
             x + width / 2, y + 20, caption, 15, text_anchor="middle", fill=BLUE, font_weight="bold"

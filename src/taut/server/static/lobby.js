@@ -18,6 +18,12 @@ function cell(text) {
   return td;
 }
 
+// Rated or not, and the rating range a rated seek asks for.
+function rated(game) {
+  if (!game.rated) return "no";
+  return game.rating_range ? `yes, ${game.rating_range[0]} to ${game.rating_range[1]}` : "yes";
+}
+
 async function load() {
   let games;
   try {
@@ -34,7 +40,8 @@ async function load() {
   body.replaceChildren();
   for (const game of games) {
     const row = document.createElement("tr");
-    row.append(cell(game.title), cell(String(game.open_seats)), cell(ago(game.created)));
+    row.append(cell(game.title), cell(game.variant || "standard"), cell(rated(game)),
+      cell(game.time_control || "none"), cell(String(game.open_seats)), cell(ago(game.created)));
     const td = document.createElement("td");
     const button = document.createElement("button");
     button.type = "button";
@@ -54,9 +61,16 @@ async function take(id, button) {
     const page = await (await fetch(`/api/games/${encodeURIComponent(id)}/open-seats`)).json();
     for (const seat of page.seats || []) {
       const url = `/api/games/${encodeURIComponent(id)}/claim/${encodeURIComponent(seat)}`;
-      const response = await fetch(url, { method: "POST" });
+      if (window.tautPlayer) await window.tautPlayer.ready;
+      const headers = window.tautPlayer ? window.tautPlayer.headers() : {};
+      const response = await fetch(url, { method: "POST", headers });
       if (response.ok) {
         location.href = (await response.json()).link;
+        return;
+      }
+      if (response.status === 403) {  // outside the maker's rating range
+        error.textContent = `${(await response.json()).detail}.`;
+        button.disabled = false;
         return;
       }
     }

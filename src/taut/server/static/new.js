@@ -450,6 +450,19 @@ function showMade(body) {
   $("made-title").focus();
 }
 
+// The time control: a preset, or a live one typed (the server checks it and says what is
+// allowed).
+function timeControl() {
+  const chosen = $("time_control").value;
+  return chosen === "other" ? $("time_control_other").value.trim() : chosen;
+}
+
+$("time_control").addEventListener("change", () => {
+  const other = $("time_control").value === "other";
+  $("time-control-other-field").hidden = !other;
+  if (other) $("time_control_other").focus();
+});
+
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
   const read = readOptions();
@@ -461,11 +474,16 @@ form.addEventListener("submit", async (event) => {
   }
   const seats = seatsShown.map((_, i) => ({ kind: seatChoices[i] }));
   if (!seats.length) { formError.textContent = "The seats have not loaded yet."; return; }
+  if (!timeControl()) {
+    formError.textContent = "Type a time control such as 5+3 (minutes each + seconds a move), or choose one from the list.";
+    $("time_control_other").focus();
+    return;
+  }
   const deadline = $("reveal_deadline").value.trim();
   const request = {
     game: entry.name, options: read.options, seats, name: $("name").value.trim(),
     pace: $("pace").value, reveal_deadline: deadline ? Number(deadline) : null,
-    rated: $("rated").checked,
+    rated: $("rated").checked, time_control: timeControl(),
   };
   const button = $("make");
   button.disabled = true;

@@ -12,6 +12,8 @@ import { lastLines, listed, logItems, newLines, seatItems, seatOf, shareItems, w
 import { captureSign, sketch, startSigning, stopSigning } from "./camera.js";
 import { showTurn, wireNotifyButton } from "./notify.js";
 import { renderTable, wireTable } from "./tableside.js";
+import { renderClocks } from "./clocks.js";
+import { swapBoard } from "./animate.js";
 
 const root = document.querySelector(".game");
 const gameId = root.dataset.gameId;
@@ -228,6 +230,7 @@ function render() {
   // A tab in the background says when it waits for this player.
   showTurn(canMove || !!f.to_reveal, f.phase === "over", title);
   renderTable(f);
+  renderClocks(f);
   renderControls(f, canMove);
   $("seats").replaceChildren(...seatItems(f));
   renderLog(f);
@@ -249,7 +252,7 @@ function renderBoard(f) {
   const holder = $("board");
   if (f.board !== shownBoard) {
     const focused = focusKey(holder);
-    holder.innerHTML = f.board; // drawn by the server from this seat's view; names are escaped there
+    swapBoard(holder, f.board); // drawn by the server from this seat's view; names are escaped there
     shownBoard = f.board;
     const defaults = wireBoard(holder, () => frame && mayChoose(frame), { onMove: chooseMove, onPart: choosePart });
     selection.defaults = defaults;
@@ -300,9 +303,24 @@ function wordsFor(f, move) {
   return found ? found.words : move;
 }
 
+// A chosen move in words: from the frame's list, or, where moves are never listed (a
+// learning game: they hold the answers), composed from the board's parts and their words.
+function saidFor(f, text, complete) {
+  const listed = wordsFor(f, text);
+  const svg = board($("board"));
+  const template = svg && svg.dataset.composeWords;
+  if (!complete || listed !== text || !template || selection.move) return listed;
+  const words = {};
+  for (const [slot, value] of Object.entries({ ...selection.defaults, ...selection.parts })) {
+    const part = svg.querySelector(`[data-part="${CSS.escape(`${slot}=${value}`)}"]`);
+    words[slot] = (part && part.dataset.partWords) || value;
+  }
+  return composed(template, words).text;
+}
+
 function showChosen(f) {
   const { text, complete } = chosenText();
-  const said = text ? wordsFor(f, text) : "";
+  const said = text ? saidFor(f, text, complete) : "";
   $("chosen").textContent = said || "nothing yet";
   $("chosen").dataset.move = text; // the notation, for whatever reads the page
   $("chosen").classList.toggle("incomplete", !complete);

@@ -1,6 +1,7 @@
 // Step through a finished game: buttons, a slider, and the arrow, Home and End keys. Steps go
 // from one told move to the next: positions nobody narrates (a deal's single draws) are passed.
 import { sizeBoard } from "./board.js";
+import { swapBoard } from "./animate.js";
 
 const root = document.querySelector(".game");
 const gameId = root.dataset.gameId;
@@ -13,7 +14,7 @@ function show() {
   const index = stops[at];
   const p = positions[index];
   const holder = $("board");
-  holder.innerHTML = p.board; // drawn by the server; the game is over, so all of it is public
+  swapBoard(holder, p.board); // drawn by the server; the game is over, so all of it is public
   sizeBoard(holder, false);
   $("board-text").textContent = p.text;
   const last = positions.length - 1;

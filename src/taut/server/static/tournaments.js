@@ -1,0 +1,186 @@
+// Tournaments: the list and the form that makes one (/tournaments), and one tournament's
+// standings and rounds, refreshed by themselves, with this player's own games (/t/ID).
+
+async function player() {
+  if (window.tautPlayer) await window.tautPlayer.ready;
+  return window.tautPlayer ? window.tautPlayer.headers() : {};
+}
+
+async function call(path, options = {}) {
+  const headers = { "Content-Type": "application/json", ...(await player()) };
+  const response = await fetch(path, { ...options, headers });
+  let body = {};
+  try { body = await response.json(); } catch { /* an empty answer */ }
+  if (!response.ok) throw new Error(body.detail || body.error || `the server answered ${response.status}`);
+  return body;
+}
+
+function cell(text) {
+  const td = document.createElement("td");
+  td.textContent = text;
+  return td;
+}
+
+function when(seconds) {
+  return new Date(seconds * 1000).toLocaleString();
+}
+
+function link(href, text) {
+  const a = document.createElement("a");
+  a.href = href;
+  a.textContent = text;
+  return a;
+}
+
+// A value typed in the options field: a number, true/false, none, or the text itself.
+function value(text) {
+  const t = text.trim();
+  if (t === "true" || t === "false") return t === "true";
+  if (t === "none") return null;
+  if (t !== "" && !Number.isNaN(Number(t))) return Number(t);
+  return t;
+}
+
+function options(text) {
+  const out = {};
+  for (const part of text.split(",")) {
+    if (!part.trim()) continue;
+    const [name, ...rest] = part.split("=");
+    if (!rest.length) throw new Error(`write each option as name=value, not "${part.trim()}"`);
+    out[name.trim()] = value(rest.join("="));
+  }
+  return out;
+}
+
+async function listPage() {
+  const body = document.getElementById("tournaments");
+  const table = document.getElementById("tournaments-table");
+  const empty = document.getElementById("tournaments-empty");
+  const error = document.getElementById("tournaments-error");
+  async function load() {
+    let found;
+    try {
+      found = await call("/api/tournaments");
+    } catch (exc) {
+      error.textContent = `The tournaments cannot be loaded (${exc.message}).`;
+      return;
+    }
+    error.textContent = "";
+    table.hidden = found.length === 0;
+    empty.hidden = found.length > 0;
+    body.replaceChildren();
+    for (const t of found) {
+      const row = document.createElement("tr");
+      const name = document.createElement("td");
+      name.append(link(t.page, t.name));
+      const system = t.system === "swiss" ? `Swiss, ${t.rounds} rounds` : "round robin";
+      row.append(name, cell(`${t.title} (${t.variant})`), cell(`${system}${t.rated ? ", rated" : ""}`),
+        cell(when(t.starts_at)), cell(String(t.entrants)), cell(t.status));
+      body.append(row);
+    }
+  }
+  const form = document.getElementById("tournament-form");
+  const system = document.getElementById("t-system");
+  const roundsRow = document.getElementById("t-rounds-row");
+  const start = document.getElementById("t-start");
+  const soon = new Date(Date.now() + 3600 * 1000 - new Date().getTimezoneOffset() * 60000);
+  start.value = soon.toISOString().slice(0, 16);
+  system.addEventListener("change", () => { roundsRow.hidden = system.value !== "swiss"; });
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const problem = document.getElementById("tournament-form-error");
+    problem.textContent = "";
+    try {
+      const sent = {
+        name: document.getElementById("t-name").value,
+        game: document.getElementById("t-game").value,
+        options: options(document.getElementById("t-options").value),
+        system: system.value,
+        starts_at: new Date(start.value).getTime() / 1000,
+        rated: document.getElementById("t-rated").checked,
+      };
+      if (system.value === "swiss") sent.rounds = Number(document.getElementById("t-rounds").value);
+      const control = document.getElementById("t-clock").value.trim();
+      if (control) sent.time_control = control;
+      const made = await call("/api/tournaments", { method: "POST", body: JSON.stringify(sent) });
+      await call(`/api/tournaments/${encodeURIComponent(made.id)}/join`, { method: "POST" });
+      location.href = made.page;
+    } catch (exc) {
+      problem.textContent = `The tournament was not made: ${exc.message}.`;
+    }
+  });
+  load();
+  setInterval(load, 15000);
+}
+
+async function tournamentPage(id) {
+  const error = document.getElementById("t-error");
+  const join = document.getElementById("t-join");
+  const levels = document.getElementById("t-levels");
+  const path = `/api/tournaments/${encodeURIComponent(id)}`;
+  const starts = document.getElementById("t-starts");
+  starts.textContent = when(Number(starts.getAttribute("datetime")));
+
+  function show(t) {
+    document.getElementById("t-state").textContent = t.note ? `${t.status}: ${t.note}` : t.status;
+    join.hidden = t.status !== "open" || t.entered;
+    levels.hidden = t.status !== "open" || !t.mine;
+    for (const button of levels.querySelectorAll("button")) {
+      button.hidden = !t.levels.includes(button.dataset.level);
+    }
+    const standings = document.getElementById("t-standings");
+    standings.replaceChildren();
+    for (const s of t.standings) {
+      const row = document.createElement("tr");
+      const name = document.createElement("td");
+      name.append(s.page ? link(s.page, s.name) : s.name);
+      row.append(cell(String(s.rank)), name, cell(String(s.points)), cell(String(s.tiebreak)),
+        cell(String(s.played)), cell(String(s.wins)), cell(String(s.draws)), cell(String(s.losses)),
+        cell(String(s.byes)));
+      standings.append(row);
+    }
+    const rounds = document.getElementById("t-rounds");
+    rounds.replaceChildren();
+    for (const r of t.rounds) {
+      const title = document.createElement("h3");
+      title.textContent = `Round ${r.round}`;
+      const list = document.createElement("ul");
+      for (const b of r.boards) {
+        const item = document.createElement("li");
+        if (b.bye) {
+          item.textContent = `${b.first.name}: bye`;
+        } else {
+          item.append(`${b.first.name} – ${b.second.name}: ${b.result} `);
+          if (b.yours) item.append(link(b.yours, "play your game"), " ");
+          if (b.game) item.append("(", link(b.game, "watch"), ")");
+        }
+        list.append(item);
+      }
+      rounds.append(title, list);
+    }
+  }
+
+  async function load() {
+    try {
+      show(await call(path));
+      error.textContent = "";
+    } catch (exc) {
+      error.textContent = `The tournament cannot be loaded (${exc.message}).`;
+    }
+  }
+  join.addEventListener("click", async () => {
+    try { show(await call(`${path}/join`, { method: "POST" })); } catch (exc) { error.textContent = exc.message; }
+  });
+  for (const button of levels.querySelectorAll("button")) {
+    button.addEventListener("click", async () => {
+      try {
+        show(await call(`${path}/entrants`, { method: "POST", body: JSON.stringify({ level: button.dataset.level }) }));
+      } catch (exc) { error.textContent = exc.message; }
+    });
+  }
+  load();
+  setInterval(load, 5000);
+}
+
+const one = document.getElementById("tournament");
+if (one) tournamentPage(one.dataset.id); else listPage();

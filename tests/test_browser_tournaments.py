@@ -1,0 +1,42 @@
+"""Tournaments in the browser: a player makes one on /tournaments, lands on its page as
+an entrant, enters the computer, and another player enters from the page; the lobby shows
+an open game's variant, rating and time control."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.browser_kit import chromium, expect, live_server, open_page, page_errors
+
+
+def test_make_a_tournament_enter_it_and_see_the_lobby(tmp_path: Path) -> None:
+    with live_server(tmp_path) as server, chromium() as browser:
+        maker = open_page(browser, server.url("/tournaments"))
+        expect(maker.locator("#tournaments-empty")).to_be_visible()
+        maker.fill("#t-name", "Lunch cup")
+        maker.select_option("#t-game", "tracks")
+        maker.fill("#t-options", "size=3")
+        maker.select_option("#t-system", "swiss")
+        maker.fill("#t-rounds", "2")
+        maker.click("button[type=submit]")
+        maker.wait_for_url("**/t/*")
+        expect(maker.locator("h1")).to_have_text("Lunch cup")
+        expect(maker.locator("#t-standings")).to_contain_text("player-")
+        maker.locator("#t-levels button[data-level=easy]").click()
+        expect(maker.locator("#t-standings")).to_contain_text("computer (easy)")
+        expect(maker.locator("#t-join")).to_be_hidden()
+        other = open_page(browser, maker.url)
+        other.locator("#t-join").click()
+        expect(other.locator("#t-standings tr")).to_have_count(3)
+        expect(other.locator("#t-levels")).to_be_hidden()
+        listing = open_page(browser, server.url("/tournaments"))
+        expect(listing.locator("#tournaments")).to_contain_text("Lunch cup")
+        expect(listing.locator("#tournaments")).to_contain_text("Swiss, 2 rounds")
+        # The lobby, on the same server: an open game's variant and time control.
+        server.new_game("tracks", ["me", "open"], {"size": 4})
+        lobby = open_page(browser, server.url("/lobby"))
+        row = lobby.locator("#lobby tr").first
+        expect(row).to_contain_text("4")
+        expect(row).to_contain_text("none")
+        for page in (maker, other, listing, lobby):
+            assert page_errors(page) == []
