@@ -135,6 +135,12 @@ def test_pictures_hide_their_names_and_the_screenshots(tmp_path: Path) -> None:
             page.get_by_label(f"{tiles.board_kind} → {tiles.other_kind}").check()
             buttons = page.locator("#fc-choices button")
             expect(buttons).to_have_count(fc.CHOICES)
+            # The choices are drawn again for the direction just chosen: wait for the new ones.
+            page.wait_for_function(
+                "n => { const b = [...document.querySelectorAll('#fc-choices button')];"
+                " return b.length === n && b.every((x) => x.getAttribute('aria-label')); }",
+                arg=fc.CHOICES,
+            )
             # Each picture is labelled by its description alone: no <title> or aria-label
             # inside it names the answer, and it is hidden from assistive technology.
             assert page.locator("#fc-choices svg title").count() == 0
