@@ -85,6 +85,8 @@ def test_the_form_follows_the_options_and_hands_out_links(tmp_path: Path) -> Non
         row.get_by_role("button", name=re.compile("Take a seat")).click()
         other.wait_for_url(re.compile(r"/g/"))
         expect(other.locator("#seats")).to_contain_text("you")
+        # Said once, by the badge: not also as the seat's name ("P1: you you").
+        expect(other.locator("#seats")).not_to_contain_text(": you")
         expect(other.locator("#connection")).to_have_text("Connected.")
 
         # A switch (checkbox) and a choice that changes the number of seats.

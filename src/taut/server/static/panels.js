@@ -69,8 +69,9 @@ export function seatItems(f) {
     const title = document.createElement("span");
     title.className = "who";
     title.textContent = s.title;
-    const person = s.kind === "computer" ? `the computer (${s.agent})` : s.name || (s.seat === f.you ? "you" : "a player");
-    item.append(title, document.createTextNode(`: ${person}`));
+    // An unnamed seat of this person needs no name: its "you" badge says it.
+    const person = s.kind === "computer" ? `the computer (${s.agent})` : s.name || (s.seat === f.you ? "" : "a player");
+    item.append(title, document.createTextNode(person ? `: ${person}` : ""));
     if (f.acting.includes(s.seat) && f.phase !== "over") item.classList.add("acting");
     for (const [kind, text] of badgesOf(f, s)) {
       const badge = document.createElement("span");
