@@ -87,6 +87,16 @@ export function composed(template, parts) {
   return { text, complete };
 }
 
+// The move a selection makes on the board in `holder`: a whole move chosen, or the parts
+// composed by the picture's template (`{text, complete}`; empty where nothing is chosen).
+export function chosenMove(holder, selection) {
+  if (selection.move) return { text: selection.move, complete: true };
+  const svg = board(holder);
+  const template = svg && svg.dataset.compose;
+  if (template) return composed(template, { ...selection.defaults, ...selection.parts });
+  return { text: "", complete: false };
+}
+
 // Which board element has the focus (to give it back after the picture is drawn again).
 export function focusKey(holder) {
   const el = document.activeElement;

@@ -1,7 +1,7 @@
 // A tutorial (/learn/GAME): one lesson at a time on the real board. The server sends every
 // step at once (/api/tutorials/GAME); a step that asks for a move waits for that move, chosen
 // on the board or from the list, and explains a wrong one; the last offers a real game.
-import { board, composed, markSelection, sizeBoard, wireBoard } from "./board.js";
+import { board, chosenMove, markSelection, sizeBoard, wireBoard } from "./board.js";
 
 const root = document.querySelector(".learn");
 const name = root.dataset.game;
@@ -20,11 +20,7 @@ function wordsFor(move) {
 }
 
 function chosen() {
-  if (selection.move) return { text: selection.move, complete: true };
-  const svg = board($("board"));
-  const template = svg && svg.dataset.compose;
-  if (template) return composed(template, { ...selection.defaults, ...selection.parts });
-  return { text: "", complete: false };
+  return chosenMove($("board"), selection);
 }
 
 function update() {

@@ -6,7 +6,7 @@
 // a committed choice and its salt are kept in localStorage, so a reload can still reveal it.
 import { commitment, newSalt } from "./commit.js";
 import {
-  board, composed, defaultsOf, focusKey, markSelection, refocus, sizeBoard, wireBoard,
+  board, chosenMove, composed, defaultsOf, focusKey, markSelection, refocus, sizeBoard, wireBoard,
 } from "./board.js";
 import { lastLines, listed, logItems, newLines, seatItems, seatOf, shareItems, who } from "./panels.js";
 import { captureSign, sketch, startSigning, stopSigning } from "./camera.js";
@@ -283,11 +283,7 @@ function choosePart(slot, value) {
 }
 
 function chosenText() {
-  if (selection.move) return { text: selection.move, complete: true };
-  const svg = board($("board"));
-  const template = svg && svg.dataset.compose;
-  if (template) return composed(template, { ...selection.defaults, ...selection.parts });
-  return { text: "", complete: false };
+  return chosenMove($("board"), selection);
 }
 
 function afterChoice(focusConfirm) {
