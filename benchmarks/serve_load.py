@@ -1,25 +1,37 @@
 """Load on ``taut serve``: WebSocket clients in concurrent games, on SQLite and PostgreSQL.
 
 The server runs as a subprocess on loopback (``--workers 0``); one asyncio process plays
-every client. Each game has two human seats, each held by its own WebSocket client:
+every client. Each game has two seats, each held by its own WebSocket client:
 Pulling Strings games (simultaneous: commit, then reveal) and Track Tiles games
 (sequential moves). A client waits a think time (``--think`` seconds on average) before it
 commits or moves and reveals at once; when a game ends its first seat asks for a rematch
 and both clients go on there, so the load stays level until ``--seconds`` have passed.
 Then no new choice is made, the clients finish what they sent and the store is read back.
 
+By default every client is a named player (``POST /api/players``): the first makes a rated
+game with a clock (``--clock 5+3``) and the second takes its seat with its own key, so
+clocks run, chat lines are sent (``--chat``: the chance a client says something with a
+choice) and every finished game updates both ratings; after each game the first seat
+opens its player page (``GET /api/players/NAME``, timed apart). ``--guests`` runs the
+older load instead: seats through links only, no players, clocks, ratings or chat.
+``--servers 2`` (PostgreSQL only) starts that many server processes on one database and
+deals the games' clients between them: a seat may sit on one process and its opponent on
+the other, so frames cross processes through the database's notifications.
+
 Measured: nodes played per second (a simultaneous node is two commits and two reveals),
 commands per second, and the latency from a command's submission to the first frame at the
 *other* client of its game that shows it (p50, p95, p99), and the server's CPU time.
 Checked: every acknowledged command is in the store exactly once (else counted lost or
-duplicated), no node is stored twice, and every client's last frame shows its game's last
-event (else counted undelivered).
+duplicated), no node is stored twice, every client's last frame shows its game's last
+event (else counted undelivered), and with players every finished game changed the ratings
+exactly once (else counted under ``rating errors``).
 
 ``--src DIR`` (repeatable) runs the server from another source tree as well (a copy of
 ``src`` before a change): the table then gives each run's ratio to the first one.
 
 Run: ``.venv/bin/python benchmarks/serve_load.py [--db sqlite|postgres|both] [--games 100]
-[--sequential 10] [--seconds 30] [--think 1.0] [--src DIR ...] [--profile DIR] [--json]``
+[--sequential 10] [--seconds 30] [--think 1.0] [--clock 5+3] [--chat 0.05] [--guests]
+[--servers 1] [--src DIR ...] [--profile DIR] [--json]``
 """
 
 from __future__ import annotations
@@ -43,10 +55,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import httpx
+from sqlalchemy import func, select
 from websockets.asyncio.client import ClientConnection, connect
 
 from taut.server.commit import commitment, new_salt
-from taut.server.store import Store
+from taut.server.frames import with_kept
+from taut.server.store import Store, rated_games, ratings_table
 
 #: The PostgreSQL server the benchmark makes its own database on (and drops after).
 POSTGRES = "postgresql://postgres@127.0.0.1"
@@ -144,7 +159,12 @@ class Stats:
     """What the clients saw."""
 
     latencies: list[float] = field(default_factory=list)
+    pages: list[float] = field(default_factory=list)
+    """Seconds each player page took to load."""
     commands: int = 0
+    chats: int = 0
+    over: set[str] = field(default_factory=set)
+    """Games some client saw finished."""
     errors: Counter[str] = field(default_factory=Counter)
     acked: list[tuple[str, str, dict[str, Any]]] = field(default_factory=list)
     """``(game id, seat, message)`` of every acknowledged command."""
@@ -187,9 +207,10 @@ def _shows(frame: dict[str, Any], seat: str, message: dict[str, Any]) -> bool:
 class Load:
     """One run's clients."""
 
-    base: str
     think: float
     rng: random.Random
+    chat: float = 0.0
+    http: httpx.AsyncClient | None = None
     stop: asyncio.Event = field(default_factory=asyncio.Event)
     stats: Stats = field(default_factory=Stats)
     pairs: dict[str, Pair] = field(default_factory=dict)
@@ -202,8 +223,11 @@ class Load:
 class Client:
     """One seat's WebSocket client, from game to rematch until the run stops."""
 
-    def __init__(self, load: Load, seat: str, token: str, asks_rematch: bool) -> None:
-        self.load, self.seat, self.token, self.asks = load, seat, token, asks_rematch
+    def __init__(
+        self, load: Load, base: str, seat: str, token: str, asks_rematch: bool, name: str = ""
+    ) -> None:
+        self.load, self.base, self.seat, self.token = load, base, seat, token
+        self.asks, self.name = asks_rematch, name
         self.ws: ClientConnection | None = None
         self.pair = Pair("")
         self.ref = 0
@@ -223,7 +247,7 @@ class Client:
         self.unacked.clear()
         self.acted.clear()
         self.frame = None
-        url = self.load.base.replace("http", "ws", 1) + f"/ws/{game_id}"
+        url = self.base.replace("http", "ws", 1) + f"/ws/{game_id}"
         async with connect(url, max_size=2**22, compression=None) as ws:
             self.ws = ws
             await ws.send(json.dumps({"type": "hello", "token": self.token}))
@@ -236,6 +260,7 @@ class Client:
                     continue
                 message = json.loads(raw)
                 if message["type"] == "state":
+                    message = with_kept(self.frame, message)
                     new_game = await self._frame(message)
                     if new_game is not None:
                         return new_game
@@ -250,7 +275,7 @@ class Client:
         sent = self.unacked.pop(int(message.get("ref") or 0), None)
         if message["type"] == "error":
             self.load.stats.errors[str(message["message"])] += 1
-        elif message["type"] == "ack" and sent is not None and sent["type"] != "rematch":
+        elif message["type"] == "ack" and sent is not None and "move" in sent:
             self.load.stats.acked.append((self.pair.id, self.seat, sent))
 
     async def _frame(self, frame: dict[str, Any]) -> str | None:
@@ -262,8 +287,11 @@ class Client:
             return str(frame["rematch"])
         move = int(frame["move"])
         if frame["phase"] == "over":
+            load.stats.over.add(self.pair.id)
             if self.asks and (move, "rematch") not in self.acted and not load.stop.is_set():
                 self.acted.add((move, "rematch"))
+                if self.name and load.http is not None:
+                    self._spawn(self._page())
                 await self._send({"type": "rematch"}, timed=False)
         elif frame["to_reveal"] and (move, "reveal") not in self.acted:
             self.acted.add((move, "reveal"))
@@ -277,10 +305,27 @@ class Client:
             and not load.stop.is_set()
         ):
             self.acted.add((move, "choose"))
-            task = asyncio.ensure_future(self._choose(frame))
-            self.tasks.add(task)
-            task.add_done_callback(self.tasks.discard)
+            self._spawn(self._choose(frame))
         return None
+
+    def _spawn(self, work: Any) -> None:
+        task = asyncio.ensure_future(work)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def _page(self) -> None:
+        """Open this player's page, as a player does after a game."""
+        assert self.load.http is not None
+        start = time.perf_counter()
+        try:
+            answer = await self.load.http.get(f"{self.base}/api/players/{self.name}")
+        except httpx.HTTPError as exc:
+            self.load.stats.errors[f"page: {exc!r}"] += 1
+            return
+        if answer.status_code != 200:
+            self.load.stats.errors[f"page: HTTP {answer.status_code}"] += 1
+            return
+        self.load.stats.pages.append(time.perf_counter() - start)
 
     async def _choose(self, frame: dict[str, Any]) -> None:
         load = self.load
@@ -297,6 +342,9 @@ class Client:
             await self._send({"type": "commit", "move": move, "hash": digest})
         else:
             await self._send({"type": "move", "move": move, "action": action})
+        if load.chat and load.rng.random() < load.chat:
+            load.stats.chats += 1
+            await self._send({"type": "chat", "text": "good move"}, timed=False)
 
     async def _send(self, body: dict[str, Any], timed: bool = True) -> None:
         assert self.ws is not None
@@ -328,13 +376,23 @@ class Result:
     duplicated: int
     undelivered: int
     errors: dict[str, int]
+    pages: list[float] = field(default_factory=list)
+    client_cpu: float = 0.0
+    """CPU seconds of this process (every client) while the load ran."""
+    finished: int = 0
+    rating_errors: int = 0
+
+    @staticmethod
+    def quantile(values: list[float], q: float) -> float:
+        """The ``q`` quantile of ``values`` (seconds), in milliseconds."""
+        if not values:
+            return float("nan")
+        ordered = sorted(values)
+        return 1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
     def percentile(self, q: float) -> float:
         """The ``q`` quantile of the latencies, in milliseconds."""
-        if not self.latencies:
-            return float("nan")
-        ordered = sorted(self.latencies)
-        return 1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+        return self.quantile(self.latencies, q)
 
     def to_json(self) -> dict[str, Any]:
         """The numbers as JSON."""
@@ -349,38 +407,82 @@ class Result:
             "p95_ms": round(self.percentile(0.95), 2),
             "p99_ms": round(self.percentile(0.99), 2),
             "server_cpu_s": round(self.server_cpu, 2),
+            "client_cpu_s": round(self.client_cpu, 2),
             "lost": self.lost,
             "duplicated": self.duplicated,
             "undelivered": self.undelivered,
             "errors": self.errors,
+            "page_p95_ms": round(self.quantile(self.pages, 0.95), 2),
+            "pages": len(self.pages),
+            "finished": self.finished,
+            "rating_errors": self.rating_errors,
         }
 
 
-async def run_load(server: Server, args: argparse.Namespace, label: str) -> Result:
-    """Play ``args.games`` games through ``server`` for ``args.seconds``."""
-    load = Load(server.base, args.think, random.Random(args.seed))
+async def make_games(
+    servers: list[Server], load: Load, args: argparse.Namespace
+) -> list[tuple[Client, str]]:
+    """The games and their clients: guests through links, or two named players a game who
+    make (and take) a rated game with a clock. Each client is given one of ``servers``."""
     clients: list[tuple[Client, str]] = []
+    http = load.http
+    assert http is not None
+
+    async def ask(base: str, path: str, body: dict[str, Any], key: str = "") -> Any:
+        headers = {"X-Taut-Player": key} if key else {}
+        answer = await http.post(base + path, json=body, headers=headers)
+        if answer.status_code >= 300:
+            raise RuntimeError(f"{path}: HTTP {answer.status_code} {answer.text[:200]}")
+        return answer.json()
+
     for g in range(args.games):
         game, options = SEQUENTIAL if g < args.sequential else SIMULTANEOUS
-        made = post(server.base, "/api/games", {
+        bases = [load.rng.choice(servers).base for _ in range(2)]
+        body: dict[str, Any] = {
             "game": game, "options": options, "seats": [{"kind": "me"}, {"kind": "invite"}],
-        })  # fmt: skip
-        for i, (seat, link) in enumerate(made["links"].items()):
-            clients.append((Client(load, seat, link.split("#", 1)[1], i == 0), made["id"]))
-    cpu = server.cpu_seconds()
-    start = time.perf_counter()
-    tasks = [asyncio.ensure_future(c.run(game_id)) for c, game_id in clients]
-    await asyncio.sleep(args.seconds)
-    load.stop.set()
-    elapsed = time.perf_counter() - start
-    done, stuck = await asyncio.wait(tasks, timeout=30)
-    for task in stuck:
-        task.cancel()
-    for task in done:
-        if task.exception() is not None:
-            load.stats.errors[f"client: {task.exception()!r}"] += 1
-    cpu = server.cpu_seconds() - cpu
-    nodes, lost, dup, undelivered = await check_store(server.database, load)
+        }  # fmt: skip
+        if args.guests:
+            made = await ask(bases[0], "/api/games", body)
+            tokens = [link.split("#", 1)[1] for link in made["links"].values()]
+            for i, seat in enumerate(made["links"]):
+                clients.append((Client(load, bases[i], seat, tokens[i], i == 0), made["id"]))
+            continue
+        names = [f"load{g}a", f"load{g}b"]
+        keys = [(await ask(bases[i], "/api/players", {"name": names[i]}))["key"] for i in (0, 1)]
+        body.update(rated=True, time_control=args.clock)
+        made = await ask(bases[0], "/api/games", body, keys[0])
+        seats = list(made["links"])
+        tokens = [link.split("#", 1)[1] for link in made["links"].values()]
+        await ask(bases[1], f"/api/games/{made['id']}/player", {"token": tokens[1]}, keys[1])
+        for i, seat in enumerate(seats):
+            client = Client(load, bases[i], seat, tokens[i], i == 0, names[i])
+            clients.append((client, made["id"]))
+    return clients
+
+
+async def run_load(servers: list[Server], args: argparse.Namespace, label: str) -> Result:
+    """Play ``args.games`` games through ``servers`` for ``args.seconds``."""
+    limits = httpx.Limits(max_connections=100, max_keepalive_connections=100)
+    async with httpx.AsyncClient(timeout=30, limits=limits) as http:
+        load = Load(args.think, random.Random(args.seed), 0.0 if args.guests else args.chat, http)
+        clients = await make_games(servers, load, args)
+        cpu = sum(server.cpu_seconds() for server in servers)
+        own = time.process_time()
+        start = time.perf_counter()
+        tasks = [asyncio.ensure_future(c.run(game_id)) for c, game_id in clients]
+        await asyncio.sleep(args.seconds)
+        load.stop.set()
+        elapsed = time.perf_counter() - start
+        done, stuck = await asyncio.wait(tasks, timeout=30)
+        for task in stuck:
+            task.cancel()
+        for task in done:
+            if task.exception() is not None:
+                load.stats.errors[f"client: {task.exception()!r}"] += 1
+        cpu = sum(server.cpu_seconds() for server in servers) - cpu
+        own = time.process_time() - own
+    nodes, lost, dup, undelivered = await check_store(servers[0].database, load)
+    finished, rating_errors = (0, 0) if args.guests else await check_ratings(servers, load)
     return Result(
         label=label,
         games=args.games,
@@ -394,7 +496,38 @@ async def run_load(server: Server, args: argparse.Namespace, label: str) -> Resu
         duplicated=dup,
         undelivered=undelivered + len(stuck),
         errors=dict(load.stats.errors),
+        pages=load.stats.pages,
+        client_cpu=own,
+        finished=finished,
+        rating_errors=rating_errors,
     )
+
+
+async def check_ratings(servers: list[Server], load: Load) -> tuple[int, int]:
+    """Finished games, and how far the ratings are from one change per finished game: a
+    finished game with no rated row, a rated row of a game not seen finished, and every
+    rating whose count of games differs from the player's finished games."""
+    # A finished game is rated as its last event is processed; give the servers a moment.
+    await asyncio.sleep(1.0)
+    store = Store(servers[0].database)
+    try:
+        async with store.engine.connect() as conn:
+            rows = (await conn.execute(select(rated_games.c.game_id, rated_games.c.rated))).all()
+            counted = (
+                await conn.execute(
+                    select(func.coalesce(func.sum(ratings_table.c.games), 0)).where(
+                        ratings_table.c.subject.not_like("computer:%")
+                    )
+                )
+            ).scalar_one()
+    finally:
+        await store.close()
+    rated = {game_id for game_id, flag in rows if flag}
+    unrated = len(rows) - len(rated)
+    finished = load.stats.over
+    errors = len(finished - rated) + len(rated - finished) + unrated
+    errors += abs(int(counted) - 2 * len(rated))
+    return len(finished), errors
 
 
 async def check_store(database: str, load: Load) -> tuple[int, int, int, int]:
@@ -468,7 +601,7 @@ def show(results: list[Result]) -> None:
     head = (
         f"{'run':<28} {'clients':>7} {'games':>5} {'nodes/s':>8} {'cmds/s':>7} "
         f"{'p50 ms':>7} {'p95 ms':>7} {'p99 ms':>7} {'cpu s':>6} {'lost':>4} {'dup':>4} "
-        f"{'undeliv':>7}"
+        f"{'undeliv':>7} {'page p95':>8} {'over':>5} {'rating err':>10} {'client cpu':>10}"
     )
     print(head)
     print("-" * len(head))
@@ -480,7 +613,8 @@ def show(results: list[Result]) -> None:
         print(
             f"{r.label:<28} {r.clients:>7} {r.games:>5} {j['nodes_per_s']:>8} "
             f"{j['commands_per_s']:>7} {j['p50_ms']:>7} {j['p95_ms']:>7} {j['p99_ms']:>7} "
-            f"{j['server_cpu_s']:>6} {r.lost:>4} {r.duplicated:>4} {r.undelivered:>7}"
+            f"{j['server_cpu_s']:>6} {r.lost:>4} {r.duplicated:>4} {r.undelivered:>7} "
+            f"{j['page_p95_ms']:>8} {r.finished:>5} {r.rating_errors:>10} {j['client_cpu_s']:>10}"
         )
         if first is not r:
             f = first.to_json()
@@ -527,12 +661,18 @@ async def main_async(args: argparse.Namespace) -> list[Result]:
 async def _one(
     url: str, src: str | None, profile: str | None, args: argparse.Namespace, label: str
 ) -> Result:
-    server = Server(url, src, profile)
-    server.start()
+    count = args.servers if url.startswith("postgresql") else 1
+    servers = [
+        Server(url, src, None if profile is None else profile.replace(".prof", f"-{i}.prof"))
+        for i in range(count)
+    ]
     try:
-        return await run_load(server, args, label)
+        for server in servers:
+            server.start()
+        return await run_load(servers, args, label if count == 1 else f"{label} x{count}")
     finally:
-        server.stop()
+        for server in servers:
+            server.stop()
 
 
 def main() -> None:
@@ -544,6 +684,16 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=30.0, help="how long the load lasts")
     parser.add_argument("--think", type=float, default=1.0, help="mean think time (s)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--clock", default="5+3", help="the players' time control")
+    parser.add_argument(
+        "--chat", type=float, default=0.05, help="chance a player says something with a choice"
+    )
+    parser.add_argument(
+        "--guests", action="store_true", help="seats through links only: no players or clocks"
+    )
+    parser.add_argument(
+        "--servers", type=int, default=1, help="server processes on PostgreSQL (one database)"
+    )
     parser.add_argument("--src", action="append", default=[], help="another source tree")
     parser.add_argument(
         "--current-first", action="store_true", help="ratios to the current tree (default: --src)"
@@ -553,6 +703,10 @@ def main() -> None:
     args = parser.parse_args()
     if args.games < 1 or not 0 <= args.sequential <= args.games or args.seconds <= 0:
         parser.error("--games >= 1, 0 <= --sequential <= --games, --seconds > 0")
+    if not 1 <= args.servers <= 8 or not 0 <= args.chat <= 1:
+        parser.error("--servers is 1 to 8 and --chat a chance from 0 to 1")
+    if args.servers > 1 and args.db == "sqlite":
+        parser.error("--servers > 1 needs --db postgres (several processes share PostgreSQL)")
     results = asyncio.run(main_async(args))
     if args.json:
         print(json.dumps([r.to_json() for r in results], indent=1))

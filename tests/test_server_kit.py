@@ -42,6 +42,7 @@ from taut.server.app import Settings, create_app
 from taut.server.clients import Connection
 from taut.server.commit import commitment, new_salt
 from taut.server.computer import Computer
+from taut.server.frames import with_kept
 from taut.server.hub import Hub
 from taut.server.service import Made, NewGame, SeatChoice, make_game
 from taut.server.session import handle
@@ -124,7 +125,7 @@ class Socket:
         self.seen.append(text)
         data: dict[str, Any] = json.loads(text)
         if data["type"] == "state":
-            self.frame = data
+            self.frame = with_kept(self.frame, data)
         return data
 
     def until(self, test: Callable[[dict[str, Any]], bool], wait: float = WAIT) -> dict[str, Any]:
@@ -251,8 +252,16 @@ class Recorder:
         self.closed = code
 
     def messages(self) -> list[dict[str, Any]]:
-        """Every message, read."""
-        return [json.loads(t) for t in self.texts]
+        """Every message, read (each frame made whole from the one before, as the page
+        does)."""
+        out: list[dict[str, Any]] = []
+        frame: dict[str, Any] | None = None
+        for text in self.texts:
+            message = json.loads(text)
+            if message["type"] == "state":
+                message = frame = with_kept(frame, message)
+            out.append(message)
+        return out
 
     def frames(self) -> list[dict[str, Any]]:
         """Every state frame."""
@@ -562,7 +571,7 @@ class Remote:
         """The next message (a frame is kept as the latest)."""
         message: dict[str, Any] = json.loads(await asyncio.wait_for(self.ws.recv(), wait))
         if message["type"] == "state":
-            self.frame = message
+            self.frame = with_kept(self.frame, message)
         return message
 
     async def state(

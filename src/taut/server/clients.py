@@ -11,11 +11,12 @@ newer says everything the older did); a client that falls further behind than
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Protocol
+
+import orjson
 
 log = logging.getLogger("taut.server")
 
@@ -37,9 +38,18 @@ class Client(Protocol):
         ...
 
 
-def as_text(data: dict[str, Any]) -> str:
-    """A message as compact JSON."""
-    return json.dumps(data, separators=(",", ":"))
+def as_text(data: Any) -> str:
+    """A message as compact JSON (by orjson: frames are most of the server's encoding)."""
+    return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
+class Frame(Protocol):
+    """A frame to send, written for one connection from what that connection was sent
+    before (:class:`taut.server.frames.FrameParts`)."""
+
+    def text(self, sent: dict[str, str] | None = None) -> str:
+        """The frame's JSON for a connection whose previous frame held ``sent`` (updated)."""
+        ...
 
 
 @dataclass(eq=False)
@@ -51,14 +61,21 @@ class Connection:
     seat: int | None
     gone: bool = False
     """True once the client has gone or has been closed: nothing more is sent."""
-    _outbox: deque[tuple[bool, str]] = field(default_factory=deque)
+    _outbox: deque[tuple[bool, str | Frame]] = field(default_factory=deque)
     _writer: asyncio.Task[None] | None = None
+    _sent: dict[str, str] = field(default_factory=dict)
+    """The members of the last frame written, which the next one may leave out."""
 
     def send(self, data: dict[str, Any]) -> None:
         """Queue one message (sent in order, without waiting)."""
         self.send_text(as_text(data), frame=data.get("type") == "state")
 
-    def send_text(self, text: str, frame: bool = False) -> None:
+    def send_frame(self, frame: Frame) -> None:
+        """Queue a state frame (a newer frame replaces it while it waits); it is written
+        when its turn comes, leaving out what the previous frame written holds already."""
+        self.send_text(frame, frame=True)
+
+    def send_text(self, text: str | Frame, frame: bool = False) -> None:
         """Queue one message already written as JSON; ``frame``: a state frame, which a
         newer frame replaces while it waits."""
         if self.gone:
@@ -97,7 +114,8 @@ class Connection:
     async def _write(self) -> None:
         try:
             while self._outbox and not self.gone:
-                _, text = self._outbox.popleft()
+                _, item = self._outbox.popleft()
+                text = item if isinstance(item, str) else item.text(self._sent)
                 await self.client.send_text(text)
         except Exception:  # a closed socket: the page reconnects by itself
             self.close()

@@ -14,11 +14,13 @@ so that they are made once per position and seat, whatever the number of clients
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from typing import Any
 
 from taut.core.errors import TautError
 from taut.core.forfeit import drawable
 from taut.core.game import CHANCE_SEAT, State
+from taut.server.clients import as_text
 from taut.server.table import GameTable
 
 #: Legal moves listed in a frame at most (a two-sided choice can have 15,625).
@@ -46,12 +48,20 @@ class Pictures:
     """What frames draw from the position (the seat's view, its legal moves and their words,
     the board, the text, the status, the help, the result), per seat, kept while the position
     stays the same: a commitment or a reveal redraws nothing, and the clients at one seat share
-    one drawing. Held by the hub per game; a new position clears it."""
+    one drawing. Held by the hub per game; a new position clears it.
+
+    Each part is kept under what it depends on, no more: the board with the moves offered
+    (while the seat may choose) or without (once it has chosen), the text, status and
+    result per seat whatever its turn, the help only for a seat to move. Each is also kept
+    as JSON text, so that a frame repeats none of the drawing's encoding either."""
 
     def __init__(self) -> None:
         self._state: State | None = None
         self._views: dict[int | None, State] = {}
-        self._drawn: dict[tuple[int | None, bool, bool], dict[str, Any]] = {}
+        self._boards: dict[tuple[int | None, bool], dict[str, Any]] = {}
+        self._texts: dict[int | None, dict[str, Any]] = {}
+        self._helps: dict[int | None, Any] = {}
+        self._encoded: dict[tuple[str, Any], str] = {}
 
     def view(self, table: GameTable, seat: int | None) -> State:
         """``table.state.view(seat)``, computed once per position."""
@@ -60,7 +70,10 @@ class Pictures:
             # cannot be reused while this cache holds it).
             self._state = table.state
             self._views.clear()
-            self._drawn.clear()
+            self._boards.clear()
+            self._texts.clear()
+            self._helps.clear()
+            self._encoded.clear()
         view = self._views.get(seat)
         if view is None:
             view = self._views[seat] = table.state.view(seat)
@@ -70,25 +83,87 @@ class Pictures:
         self, table: GameTable, view: State, seat: int | None, mine: bool, listed: bool
     ) -> dict[str, Any]:
         """The parts of the frame drawn from ``view`` (call :meth:`view` first)."""
-        key = (seat, mine, listed)
-        parts = self._drawn.get(key)
-        if parts is None:
-            plugin = table.plugin
+        plugin = table.plugin
+        board = self._boards.get((seat, listed))
+        if board is None:
             legal = _legal(view, seat) if listed and seat is not None else []
-            board = drawable(view)
-            parts = self._drawn[key] = {
+            picture = drawable(view)
+            board = self._boards[(seat, listed)] = {
                 "legal": legal,
                 # Each listed move said in the game's words, for the people choosing.
                 "words": [plugin.describe_move(view, seat, m) for m in legal[:LEGAL_LISTED]]
                 if seat is not None
                 else [],
-                "board": plugin.svg(board, seat, legal),
-                "text": plugin.render(board),
-                "status": plugin.status(board),
-                "help": plugin.move_help(board, seat) if mine and seat is not None else None,
+                "board": plugin.svg(picture, seat, legal),
+            }
+        texts = self._texts.get(seat)
+        if texts is None:
+            picture = drawable(view)
+            texts = self._texts[seat] = {
+                "text": plugin.render(picture),
+                "status": plugin.status(picture),
                 "result": None if view.outcome is None else view.describe_outcome(),
             }
-        return parts
+        helps = None
+        if mine and seat is not None:
+            if seat not in self._helps:
+                self._helps[seat] = plugin.move_help(drawable(view), seat)
+            helps = self._helps[seat]
+        return {**board, **texts, "help": helps}
+
+    def encoded(self, member: str, key: Any, value: Any) -> str:
+        """``value`` (the member ``member`` of a frame drawn under ``key``) as JSON text,
+        encoded once per position."""
+        text = self._encoded.get((member, key))
+        if text is None:
+            text = self._encoded[(member, key)] = as_text(value)
+        return text
+
+
+#: The members of a frame that a client may already hold: a frame leaves out those that
+#: are the same as in the previous frame sent on the same connection and lists them under
+#: ``kept`` (the client copies them from its previous frame, :func:`with_kept`). A board
+#: is most of a frame's bytes, and most messages change no position.
+KEPT_MEMBERS = ("board", "text", "status", "help", "result", "legal", "moves", "log", "seats")
+
+
+@dataclass(frozen=True, eq=False)
+class FrameParts:
+    """A frame as JSON text: the members sent every time (``light``, an object), and each
+    of :data:`KEPT_MEMBERS` encoded apart (``members``)."""
+
+    light: str
+    members: dict[str, str]
+
+    def text(self, sent: dict[str, str] | None = None) -> str:
+        """The frame for a connection whose previous frame's members were ``sent`` (None:
+        the whole frame); ``sent`` is updated to this frame's."""
+        out = [self.light[:-1]]
+        kept = []
+        for name, value in self.members.items():
+            if sent is not None:
+                before = sent.get(name)
+                if before is not None and (before is value or before == value):
+                    kept.append(name)
+                    continue
+                sent[name] = value
+            out.append(f',"{name}":{value}')
+        if kept:
+            out.append(',"kept":' + as_text(kept))
+        out.append("}")
+        return "".join(out)
+
+
+def with_kept(previous: dict[str, Any] | None, frame: dict[str, Any]) -> dict[str, Any]:
+    """A received frame made whole: the members it lists as ``kept`` copied from the
+    previous frame of the same connection (what every client does)."""
+    kept = frame.pop("kept", None)
+    if kept:
+        if previous is None:
+            raise ValueError("a frame keeps members but no frame came before it")
+        for name in kept:
+            frame[name] = previous[name]
+    return frame
 
 
 def state_frame(
@@ -98,17 +173,66 @@ def state_frame(
     keeps what was drawn for this position before; ``now``: the time the clocks are read
     at (None: the time now)."""
     pictures = pictures if pictures is not None else Pictures()
+    frame, drawn, _ = _frame(table, seat, pictures, now)
+    frame.update(drawn)
+    return frame
+
+
+def frame_parts(
+    table: GameTable, seat: int | None, pictures: Pictures, now: float | None = None
+) -> FrameParts:
+    """:func:`state_frame` as JSON text in parts (the same members), with the drawn
+    members encoded once per position: what the hub sends."""
+    frame, drawn, (mine, listed) = _frame(table, seat, pictures, now)
+    members: dict[str, str] = {}
+    keys = {"board": listed, "legal": listed, "moves": listed, "help": mine}
+    for name in KEPT_MEMBERS:
+        if name in drawn:
+            members[name] = pictures.encoded(name, (seat, keys.get(name)), drawn[name])
+        else:
+            members[name] = as_text(frame.pop(name))
+    return FrameParts(as_text(frame), members)
+
+
+def frame_text(
+    table: GameTable, seat: int | None, pictures: Pictures, now: float | None = None
+) -> str:
+    """:func:`state_frame` as JSON text (the whole frame)."""
+    return frame_parts(table, seat, pictures, now).text()
+
+
+def _frame(
+    table: GameTable, seat: int | None, pictures: Pictures, now: float | None
+) -> tuple[dict[str, Any], dict[str, Any], tuple[bool, bool]]:
+    """The frame's members that change with every message, the drawn ones (kept per
+    position), and whether the seat is to move and may choose."""
     view = pictures.view(table, seat)
     phase = table.phase
     acting = [s for s in view.acting_seats() if s != CHANCE_SEAT]
     mine = seat is not None and seat in acting and phase in ("play", "commit")
-    drawn = pictures.drawn(table, view, seat, mine, mine and seat not in table.commits)
-    legal: list[str] = drawn["legal"]
+    listed = mine and seat not in table.commits
+    parts = pictures.drawn(table, view, seat, mine, listed)
+    legal: list[str] = parts["legal"]
     revealing = phase == "reveal" and seat is not None and seat in acting
     outcome = view.outcome
     # Where a move is an answer (a learning game), listing them would give it away.
     hidden = table.plugin.hides_moves(table.game)
-    return {
+    drawn = {
+        "board": parts["board"],
+        "text": parts["text"],
+        "status": parts["status"],
+        "help": parts["help"],
+        "result": parts["result"],
+        "legal": [] if hidden else legal[:LEGAL_LISTED],
+        # The same moves, each with its notation (what a person types) and its words.
+        "moves": []
+        if hidden
+        else [
+            {"notation": n, "words": w}
+            for n, w in zip(legal[:LEGAL_LISTED], parts["words"], strict=True)
+        ],
+    }
+    frame = {
         "type": "state",
         "seq": table.seq,
         "move": table.node,
@@ -118,21 +242,8 @@ def state_frame(
         "committed": [table.seat_name(s) for s in sorted(table.commits)],
         "revealed": [table.seat_name(s) for s in sorted(table.reveals)],
         "to_reveal": revealing and seat not in table.reveals,
-        "legal": [] if hidden else legal[:LEGAL_LISTED],
-        # The same moves, each with its notation (what a person types) and its words.
-        "moves": []
-        if hidden
-        else [
-            {"notation": n, "words": w}
-            for n, w in zip(legal[:LEGAL_LISTED], drawn["words"], strict=True)
-        ],
         "legal_count": len(legal),
-        "board": drawn["board"],
-        "text": drawn["text"],
-        "status": drawn["status"],
-        "help": drawn["help"],
         "log": list(table.log),
-        "result": drawn["result"],
         "winners": None if outcome is None else [table.seat_name(s) for s in outcome.winners],
         "seats": seat_list(table),
         "rematch": table.rematch,
@@ -142,6 +253,7 @@ def state_frame(
         "clock": table.clock_frame(time.time() if now is None else now),
         **table_part(table, view, seat),
     }
+    return frame, drawn, (mine, listed)
 
 
 def table_part(table: GameTable, view: State, seat: int | None) -> dict[str, Any]:

@@ -31,10 +31,10 @@ from taut.core.chance import derive_seed
 from taut.core.errors import TautError
 from taut.core.game import NodeKind
 from taut.core.registry import make, plugin
-from taut.server.clients import Connection, as_text
+from taut.server.clients import Connection
 from taut.server.commit import new_salt
 from taut.server.computer import Computer
-from taut.server.frames import Pictures, state_frame
+from taut.server.frames import FrameParts, Pictures, frame_parts, state_frame
 from taut.server.store import Conflict, GameRow, Store
 from taut.server.table import Batch, GameTable, Refused, Seat, parse_joint
 
@@ -181,11 +181,11 @@ class Hub:
     def join(self, conn: Connection) -> None:
         """Add a client and send it the game as it stands."""
         self.clients.setdefault(conn.game_id, set()).add(conn)
-        text = self._frame_text(self.tables[conn.game_id], conn.seat)
-        if text is None:
+        parts = self._frame_parts(self.tables[conn.game_id], conn.seat)
+        if parts is None:
             conn.send({"type": "error", "message": "the game cannot be shown now"})
         else:
-            conn.send_text(text, frame=True)
+            conn.send_frame(parts)
 
     def leave(self, conn: Connection) -> None:
         """Forget a client (and the game's drawings, when it was the last one)."""
@@ -209,22 +209,23 @@ class Hub:
         conns = self.clients.get(table.id)
         if not conns:
             return
-        texts: dict[int | None, str | None] = {}
+        made: dict[int | None, FrameParts | None] = {}
         for conn in list(conns):
             if conn.gone:
                 conns.discard(conn)
                 continue
-            if conn.seat not in texts:
-                texts[conn.seat] = self._frame_text(table, conn.seat)
-            text = texts[conn.seat]
-            if text is not None:
-                conn.send_text(text, frame=True)
+            if conn.seat not in made:
+                made[conn.seat] = self._frame_parts(table, conn.seat)
+            parts = made[conn.seat]
+            if parts is not None:
+                conn.send_frame(parts)
 
-    def _frame_text(self, table: GameTable, seat: int | None) -> str | None:
-        """The frame as JSON; None (logged) when the game's pictures fail: the move stands,
-        and the clients keep the frame they have."""
+    def _frame_parts(self, table: GameTable, seat: int | None) -> FrameParts | None:
+        """The frame as JSON parts; None (logged) when the game's pictures fail: the move
+        stands, and the clients keep the frame they have."""
         try:
-            return as_text(self.frame(table, seat))
+            pictures = self._pictures.setdefault(table.id, Pictures())
+            return frame_parts(table, seat, pictures, self.now())
         except Exception:
             log.exception("cannot draw game %s for seat %s", table.id, seat)
             return None

@@ -341,6 +341,9 @@ class Store:
         # SQLite has one writer at a time and makes the others sleep and poll for the lock:
         # in one process, writers queue here instead, without sleeping.
         self._writing = asyncio.Lock() if not self.postgres else None
+        # SQLite's moves are written through one connection of the driver's, kept open and
+        # used on the event loop's thread (see _sqlite_file).
+        self._file: sqlite3.Connection | None = None
 
     def _transaction_lock(self) -> asyncio.Lock | contextlib.nullcontext[None]:
         """The one write lock of SQLite (nothing to hold on PostgreSQL)."""
@@ -405,7 +408,24 @@ class Store:
 
     async def close(self) -> None:
         """Close every pooled connection."""
+        if self._file is not None:
+            self._file.close()
+            self._file = None
         await self.engine.dispose()
+
+    def _sqlite_file(self) -> sqlite3.Connection | None:
+        """The connection moves are written through on SQLite, on the event loop's own
+        thread (None for a database in memory, which only the pool's connections share).
+        Writing a move takes tens of microseconds; handing it to a database thread and
+        back costs more than that (the hand-over contends for the interpreter's lock), and
+        the command waits for the write either way. Call it holding the write lock."""
+        if self._file is None:
+            path = self.engine.url.database
+            if not path or path == ":memory:":
+                return None
+            self._file = sqlite3.connect(path, timeout=30)
+            _sqlite_pragmas(self._file, None)
+        return self._file
 
     # -- games -------------------------------------------------------------------------
 
@@ -591,7 +611,35 @@ class Store:
         """The events, the status and the secrets in one transaction, straight to the
         driver: every statement is a trip to the database's thread, so the fewer the
         better while the write lock is held."""
-        async with self._transaction_lock(), self.engine.connect() as conn:
+        async with self._transaction_lock():
+            file = self._sqlite_file()
+            if file is None:
+                await self._append_pooled(game_id, rows, status, kept, now)
+                return
+            try:
+                file.executemany(_INSERT_EVENT, [_event_values(r) for r in rows])
+                if status is not None:
+                    file.execute(_SET_STATUS, (status, now, game_id))
+                if kept:
+                    file.executemany(_KEEP_SECRET, [_secret_values(k) for k in kept])
+                file.commit()
+            except sqlite3.IntegrityError:
+                file.rollback()
+                raise Conflict(f"{game_id}: seq {rows[0]['seq']} is taken") from None
+            except BaseException:
+                file.rollback()
+                raise
+
+    async def _append_pooled(
+        self,
+        game_id: str,
+        rows: list[dict[str, Any]],
+        status: str | None,
+        kept: list[dict[str, Any]],
+        now: float,
+    ) -> None:
+        """:meth:`_append_sqlite` through a pooled connection (a database in memory)."""
+        async with self.engine.connect() as conn:
             raw = await conn.get_raw_connection()
             driver: Any = raw.driver_connection
             try:

@@ -27,6 +27,7 @@ draw it, and either edition's home marks.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
@@ -99,8 +100,10 @@ def render(state: PullingStringsState, markup: bool = False) -> str:
     return "\n".join(lines)
 
 
+@functools.lru_cache(maxsize=4096)
 def _columns(text: str) -> int:
-    """How many terminal columns ``text`` takes (wide East Asian characters take two)."""
+    """How many terminal columns ``text`` takes (wide East Asian characters take two);
+    kept, as the same few labels are measured for every diagram."""
     return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
 
 

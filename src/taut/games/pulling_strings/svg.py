@@ -16,6 +16,7 @@ to left, the left ends bottom to top.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from taut.core.svg import esc
@@ -131,13 +132,28 @@ def _end(
     whole move or a part of one; ``words``, a part's words where the page composes a move
     in words), struck through when broken."""
     game = view.game
-    x, y = end_xy(end)
     published = game.options["edition"] == "published"
-    letter = esc(game.letters[end])
+    broken = bool(view.broken >> end & 1)
+    return _end_drawn(published, game.letters[end], end, broken, move, attr, words)
+
+
+@functools.lru_cache(maxsize=8192)
+def _end_drawn(
+    published: bool,
+    letter_text: str,
+    end: int,
+    broken: bool,
+    move: str | None,
+    attr: str,
+    words: str | None,
+) -> str:
+    """:func:`_end` from what it depends on: a server draws the same ends again and again."""
+    x, y = end_xy(end)
+    letter = esc(letter_text)
     # The end's identity across positions (the page animates what changes).
     ident = f'data-id="end-{end_name(end)}"'
     text = f'<text x="{x}" y="{y + 7}" text-anchor="middle">{letter}</text>'
-    if view.broken >> end & 1:
+    if broken:
         shape = _label_shape(
             x, y, published, "end-label", 'fill="#f2f2f2" stroke="#8a8a8a" stroke-dasharray="4 3"'
         )
@@ -155,7 +171,7 @@ def _end(
     )
     if move is None:
         return f'<g class="end" {ident} fill="{_INK}">{shape}{text}</g>'
-    label = f"pull {game.letters[end]}, {end_title(end)}"
+    label = f"pull {letter_text}, {end_title(end)}"
     said = "" if words is None else f' data-part-words="{esc(words)}"'
     return (
         f'<g class="end" {ident} fill="{_INK}" {attr}="{esc(move)}"{said} role="button" '
@@ -203,10 +219,15 @@ def _home_mark(seat: int, x: int, y: int, published: bool, small: bool) -> str:
 
 def _cell(view: PullingStringsState, cell: int) -> str:
     """An intersection: its home (if any) and its stack (if any)."""
-    x, y = _xy(cell)
-    disks = view.stacks.get(cell, 0)
-    owner = _OWNER.get(cell)
     published = view.game.options["edition"] == "published"
+    return _cell_drawn(published, cell, view.stacks.get(cell, 0))
+
+
+@functools.lru_cache(maxsize=4096)
+def _cell_drawn(published: bool, cell: int, disks: int) -> str:
+    """:func:`_cell` from what it depends on (drawn once, whatever the position)."""
+    x, y = _xy(cell)
+    owner = _OWNER.get(cell)
     parts = []
     if owner is not None and (published or not disks):
         parts.append(_home_mark(owner, x, y, published, small=False))

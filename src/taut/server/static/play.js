@@ -114,6 +114,9 @@ function send(message) {
 
 function receive(message) {
   if (message.type === "state") {
+    // A frame leaves out what the previous one on this connection already said.
+    for (const name of message.kept || []) message[name] = frame[name];
+    delete message.kept;
     gotState = true;
     backoff = 500;
     setConnection(token && message.you ? "Connected." : "Connected: you are watching.");

@@ -1,0 +1,95 @@
+"""Frames leave out what the connection's previous frame said (``kept``), and a client that
+copies those members back holds exactly the whole frame."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from taut.core.registry import plugin
+from taut.server.frames import (
+    KEPT_MEMBERS,
+    FrameParts,
+    Pictures,
+    frame_parts,
+    state_frame,
+    with_kept,
+)
+from taut.server.table import GameTable, Seat
+from tests.test_server_kit import bench, run
+
+
+def _table(game: str, options: dict[str, object]) -> GameTable:
+    found = plugin(game)
+    config = {"options": options, "seats": [{}, {}], "seed": 1}
+    return GameTable("g", found, found.game_class(**options), config, [Seat("human")] * 2)
+
+
+@pytest.mark.parametrize(("game", "options"), [("pulling-strings", {}), ("tracks", {"size": 3})])
+def test_the_whole_frame_is_the_state_frame(game: str, options: dict[str, object]) -> None:
+    table = _table(game, options)
+    whole = json.loads(frame_parts(table, 0, Pictures(), now=0.0).text())
+    assert whole == json.loads(json.dumps(state_frame(table, 0, Pictures(), now=0.0)))
+    assert "kept" not in whole and set(KEPT_MEMBERS) <= set(whole)
+
+
+def test_a_frame_repeated_on_a_connection_keeps_every_heavy_member() -> None:
+    table = _table("pulling-strings", {})
+    pictures = Pictures()
+    sent: dict[str, str] = {}
+    first = frame_parts(table, 0, pictures, now=0.0).text(sent)
+    second = frame_parts(table, 0, pictures, now=0.0).text(sent)
+    delta = json.loads(second)
+    assert sorted(delta["kept"]) == sorted(KEPT_MEMBERS)
+    assert not set(KEPT_MEMBERS) & set(delta)
+    assert len(second) * 4 < len(first)  # the board was most of it
+    assert with_kept(json.loads(first), delta) == json.loads(first)
+
+
+def test_a_member_that_changed_is_sent_again() -> None:
+    parts = FrameParts('{"type":"state","seq":1}', {"board": '"a"', "log": "[]"})
+    sent: dict[str, str] = {}
+    assert json.loads(parts.text(sent)) == {"type": "state", "seq": 1, "board": "a", "log": []}
+    changed = FrameParts('{"type":"state","seq":2}', {"board": '"b"', "log": "[]"})
+    assert json.loads(changed.text(sent)) == {
+        "type": "state",
+        "seq": 2,
+        "board": "b",
+        "kept": ["log"],
+    }
+    assert sent == {"board": '"b"', "log": "[]"}
+
+
+def test_a_frame_that_keeps_members_needs_a_frame_before_it() -> None:
+    with pytest.raises(ValueError, match="no frame came before"):
+        with_kept(None, {"type": "state", "kept": ["board"]})
+
+
+def test_every_frame_a_client_receives_is_whole_once_kept_members_are_copied(
+    tmp_path: Path,
+) -> None:
+    async def scenario() -> None:
+        async with bench(tmp_path, seed=3) as b:
+            made = await b.make("pulling-strings", ["me", "invite"])
+            players = [await b.join(made.id, seat) for seat in (0, 1)]
+            await b.play(players, nodes=60)
+            table = b.hub.tables[made.id]
+            for player in players:
+                raw = [json.loads(t) for t in player.recorder.texts]
+                frames = [m for m in raw if m["type"] == "state"]
+                assert "kept" not in frames[0]  # a new connection gets everything
+                assert any("board" in m.get("kept", []) for m in frames[1:])
+                whole = player.recorder.frames()
+                for frame in whole:
+                    assert set(KEPT_MEMBERS) <= set(frame) and "kept" not in frame
+                # The last frame, made whole, is the frame of the position as it stands.
+                seat = player.conn.seat
+                expected = state_frame(table, seat, Pictures(), now=b.hub.now())
+                last = dict(whole[-1])
+                for frame in (last, expected):
+                    frame.pop("clock")
+                assert last == json.loads(json.dumps(expected))
+
+    run(scenario())
