@@ -14,9 +14,11 @@ clocks run, chat lines are sent (``--chat``: the chance a client says something 
 choice) and every finished game updates both ratings; after each game the first seat
 opens its player page (``GET /api/players/NAME``, timed apart). ``--guests`` runs the
 older load instead: seats through links only, no players, clocks, ratings or chat.
-``--servers 2`` (PostgreSQL only) starts that many server processes on one database and
-deals the games' clients between them: a seat may sit on one process and its opponent on
-the other, so frames cross processes through the database's notifications.
+``--servers 2`` (PostgreSQL only) starts that many servers on one database, each on its
+own port, and deals the games' clients between them: a seat may sit on one process and
+its opponent on the other, so frames cross processes through the database's
+notifications. ``--processes 2`` starts each server as ``taut serve --processes 2``: two
+processes on one address, the system dealing the connections.
 
 Measured: nodes played per second (a simultaneous node is two commits and two reveals),
 commands per second, and the latency from a command's submission to the first frame at the
@@ -31,7 +33,7 @@ exactly once (else counted under ``rating errors``).
 
 Run: ``.venv/bin/python benchmarks/serve_load.py [--db sqlite|postgres|both] [--games 100]
 [--sequential 10] [--seconds 30] [--think 1.0] [--clock 5+3] [--chat 0.05] [--guests]
-[--servers 1] [--src DIR ...] [--profile DIR] [--json]``
+[--servers 1] [--processes 1] [--src DIR ...] [--profile DIR] [--json]``
 """
 
 from __future__ import annotations
@@ -88,6 +90,8 @@ class Server:
     database: str
     src: str | None = None
     profile: str | None = None
+    processes: int = 1
+    """Server processes on this one address (``taut serve --processes``)."""
     port: int = field(default_factory=free_port)
     process: subprocess.Popen[bytes] | None = None
 
@@ -106,6 +110,7 @@ class Server:
             run = "import cProfile; from taut.cli import main; "
             run += f"cProfile.run('main()', {self.profile!r})"
         args = ["serve", "--port", str(self.port), "--db", self.database, "--workers", "0"]
+        args += ["--processes", str(self.processes)]
         self.process = subprocess.Popen(
             [sys.executable, "-c", run, *args], env=env, stdout=subprocess.DEVNULL
         )
@@ -120,14 +125,9 @@ class Server:
         raise RuntimeError("the server did not answer within 30 s")
 
     def cpu_seconds(self) -> float:
-        """User and system CPU time the server has used so far (Linux)."""
+        """User and system CPU time the server (and its processes) used so far (Linux)."""
         assert self.process is not None
-        try:
-            stat = Path(f"/proc/{self.process.pid}/stat").read_text()
-        except OSError:
-            return float("nan")
-        fields = stat.rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return _cpu_of_tree(self.process.pid)
 
     def stop(self) -> None:
         """Stop it as Ctrl-C would (so that a profile is written)."""
@@ -139,6 +139,20 @@ class Server:
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
+
+
+def _cpu_of_tree(pid: int) -> float:
+    """CPU seconds of a process and of its live children, theirs recursively (Linux)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return 0.0
+    fields = stat.rsplit(")", 1)[1].split()
+    total = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    with contextlib.suppress(OSError):
+        for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split():
+            total += _cpu_of_tree(int(child))
+    return total
 
 
 def post(base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -661,15 +675,26 @@ async def main_async(args: argparse.Namespace) -> list[Result]:
 async def _one(
     url: str, src: str | None, profile: str | None, args: argparse.Namespace, label: str
 ) -> Result:
-    count = args.servers if url.startswith("postgresql") else 1
+    postgres = url.startswith("postgresql")
+    count = args.servers if postgres else 1
+    processes = args.processes if postgres else 1
     servers = [
-        Server(url, src, None if profile is None else profile.replace(".prof", f"-{i}.prof"))
+        Server(
+            url,
+            src,
+            None if profile is None else profile.replace(".prof", f"-{i}.prof"),
+            processes,
+        )
         for i in range(count)
     ]
     try:
         for server in servers:
             server.start()
-        return await run_load(servers, args, label if count == 1 else f"{label} x{count}")
+        if count > 1:
+            label = f"{label} x{count}"
+        if processes > 1:
+            label = f"{label} {processes} processes"
+        return await run_load(servers, args, label)
     finally:
         for server in servers:
             server.stop()
@@ -692,7 +717,10 @@ def main() -> None:
         "--guests", action="store_true", help="seats through links only: no players or clocks"
     )
     parser.add_argument(
-        "--servers", type=int, default=1, help="server processes on PostgreSQL (one database)"
+        "--servers", type=int, default=1, help="servers on PostgreSQL (one database), apart"
+    )
+    parser.add_argument(
+        "--processes", type=int, default=1, help="processes of each server on one address"
     )
     parser.add_argument("--src", action="append", default=[], help="another source tree")
     parser.add_argument(
@@ -705,8 +733,10 @@ def main() -> None:
         parser.error("--games >= 1, 0 <= --sequential <= --games, --seconds > 0")
     if not 1 <= args.servers <= 8 or not 0 <= args.chat <= 1:
         parser.error("--servers is 1 to 8 and --chat a chance from 0 to 1")
-    if args.servers > 1 and args.db == "sqlite":
-        parser.error("--servers > 1 needs --db postgres (several processes share PostgreSQL)")
+    if (args.servers > 1 or args.processes > 1) and args.db == "sqlite":
+        parser.error("--servers or --processes > 1 need --db postgres (they share PostgreSQL)")
+    if not 1 <= args.processes <= 8:
+        parser.error("--processes is 1 to 8")
     results = asyncio.run(main_async(args))
     if args.json:
         print(json.dumps([r.to_json() for r in results], indent=1))

@@ -506,13 +506,16 @@ class Served:
                 self.kill()
 
 
-def start_server(database: str, log: Path, port: int | None = None) -> Served:
-    """Start ``taut serve --workers 0`` on ``database`` (its messages into ``log``) and wait
-    until it answers."""
+def start_server(
+    database: str, log: Path, port: int | None = None, processes: int = 1
+) -> Served:
+    """Start ``taut serve --workers 0`` on ``database`` (its messages into ``log``; with
+    ``processes`` on one address) and wait until it answers."""
     port = port or free_port()
     command = [
         sys.executable, "-c", "from taut.cli import main; main()",
         "serve", "--port", str(port), "--db", database, "--workers", "0",
+        "--processes", str(processes),
     ]  # fmt: skip
     with log.open("ab") as out:
         process = subprocess.Popen(command, stdout=out, stderr=out, env=dict(os.environ))

@@ -12,6 +12,7 @@ import asyncio
 import random
 import secrets
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -320,3 +321,44 @@ def test_a_batch_is_written_whole_or_not_at_all(database: str) -> None:
     from tests.test_server_restart import half_taken
 
     run(half_taken(database))
+
+
+def _children(pid: int) -> list[int]:
+    try:
+        return [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except OSError:
+        return []
+
+
+def test_processes_on_one_address_play_one_game(database: str, tmp_path: Path) -> None:
+    served = start_server(database, tmp_path / "serve.log", processes=2)
+    try:
+        # The listening process hands the connections to its worker processes.
+        assert len(_children(served.process.pid)) >= 2
+        made = served.post("/api/games", {
+            "game": "pulling-strings", "options": {"max_turns": 6},
+            "seats": [{"kind": "me"}, {"kind": "invite"}],
+        })  # fmt: skip
+        tokens = [token_of(link) for link in made["links"].values()]
+        watching = token_of(made["spectator"])
+
+        async def play() -> None:
+            alice = Remote(served, made["id"], tokens[0], random.Random(1))
+            bob = Remote(served, made["id"], tokens[1], random.Random(2))
+            # Several watchers: the connections land on either process.
+            watchers = [Remote(served, made["id"], watching, random.Random(3)) for _ in range(4)]
+            for person in (alice, bob, *watchers):
+                await person.connect()
+            await play_remote([alice, bob])
+            for watcher in watchers:
+                final = await watcher.state(lambda f: f["phase"] == "over", wait=10)
+                assert final["seq"] == alice.frame["seq"] == bob.frame["seq"]
+            for person in (alice, bob, *watchers):
+                await person.close()
+
+        run(play())
+        stored = run(events(database, made["id"]))
+        assert [e.seq for e in stored] == list(range(len(stored)))
+    finally:
+        served.stop()
+

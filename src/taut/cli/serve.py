@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -43,6 +44,14 @@ def data_dir() -> Path:
     help="Processes that choose the computer's moves (0: threads).",
 )
 @click.option(
+    "--processes",
+    type=click.IntRange(1, 64),
+    default=1,
+    show_default=True,
+    help="Server processes sharing the address (more than 1 needs a PostgreSQL --db: the "
+    "processes hear each other's moves through it).",
+)
+@click.option(
     "--origin",
     "origins",
     multiple=True,
@@ -62,13 +71,15 @@ def serve(
     db: str | None,
     data: Path | None,
     workers: int,
+    processes: int,
     origins: tuple[str, ...],
     vendor: Path | None,
 ) -> None:
     """Play in the browser: every game, against friends through links or the computer.
 
     Open the printed address. Moves are kept in a database (SQLite by default); several
-    servers on one PostgreSQL database serve the same games.
+    servers on one PostgreSQL database serve the same games, and --processes N starts N
+    of them on one address (the system deals the connections between them).
     """
     try:
         import uvicorn
@@ -92,8 +103,17 @@ def serve(
         where = f"the database is {path}"
     else:
         where = f"the database is {db.split('@')[-1]}"
+    if processes > 1 and not db.startswith("postgresql"):
+        raise click.BadParameter(
+            f"{processes} processes need a PostgreSQL database (--db postgresql+asyncpg://"
+            "USER@HOST/DB): on SQLite a process would not hear the others' moves",
+            param_hint="--processes",
+        )
     _check_database(db, where)
     settings = Settings(database=db, origins=origins, computer_workers=workers, vendor=vendor)
+    if processes > 1:
+        _serve_processes(settings, host, port, processes, where)
+        return
     app = create_app(settings)
     if app.state.mediapipe is None:
         err_console.print(
@@ -104,6 +124,29 @@ def serve(
         )
     console.print(f"taut serves on http://{host}:{port} ({where}); Ctrl-C stops it.")
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=16_384)
+
+
+def _serve_processes(settings: Any, host: str, port: int, processes: int, where: str) -> None:
+    """Serve with ``processes`` processes on one listening socket (uvicorn's workers),
+    each building the application from ``settings`` passed in the environment."""
+    import uvicorn
+
+    from taut.server.app import SETTINGS_VARIABLE, settings_to_text
+
+    os.environ[SETTINGS_VARIABLE] = settings_to_text(settings)
+    console.print(
+        f"taut serves on http://{host}:{port} with {processes} processes ({where}); "
+        "Ctrl-C stops them."
+    )
+    uvicorn.run(
+        "taut.server.app:create_app_from_environment",
+        factory=True,
+        workers=processes,
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_max_size=16_384,
+    )
 
 
 def _check_database(url: str, where: str) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import os
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -78,6 +79,51 @@ class Settings:
     public_url: str = ""
     """The server's address as players reach it (``https://host``), for links sent out."""
     extra: dict[str, Any] = field(default_factory=dict)
+
+
+#: The environment variable that hands each server process its settings (``taut serve
+#: --processes``).
+SETTINGS_VARIABLE = "TAUT_SERVE_SETTINGS"
+
+
+def settings_to_text(settings: Settings) -> str:
+    """``settings`` as JSON text, for processes started apart."""
+    return json.dumps(
+        {
+            "database": settings.database,
+            "origins": list(settings.origins),
+            "computer_workers": settings.computer_workers,
+            "analysis_think": settings.analysis_think,
+            "listen": settings.listen,
+            "vendor": None if settings.vendor is None else str(settings.vendor),
+            "webhook_loopback": settings.webhook_loopback,
+            "public_url": settings.public_url,
+        }
+    )
+
+
+def settings_from_text(text: str) -> Settings:
+    """The settings :func:`settings_to_text` wrote."""
+    data = json.loads(text)
+    return Settings(
+        database=str(data["database"]),
+        origins=tuple(data["origins"]),
+        computer_workers=int(data["computer_workers"]),
+        analysis_think=float(data["analysis_think"]),
+        listen=bool(data["listen"]),
+        vendor=None if data["vendor"] is None else Path(data["vendor"]),
+        webhook_loopback=bool(data["webhook_loopback"]),
+        public_url=str(data["public_url"]),
+    )
+
+
+def create_app_from_environment() -> FastAPI:
+    """The application of one of several server processes: its settings come from
+    :data:`SETTINGS_VARIABLE` (set by ``taut serve --processes``)."""
+    text = os.environ.get(SETTINGS_VARIABLE)
+    if not text:
+        raise RuntimeError(f"{SETTINGS_VARIABLE} is not set: start the server with taut serve")
+    return create_app(settings_from_text(text))
 
 
 #: Where ``make vendor`` installs the browser's third-party packages, from the repository.
