@@ -110,7 +110,8 @@ class Server:
             run = "import cProfile; from taut.cli import main; "
             run += f"cProfile.run('main()', {self.profile!r})"
         args = ["serve", "--port", str(self.port), "--db", self.database, "--workers", "0"]
-        args += ["--processes", str(self.processes)]
+        if self.processes > 1:  # an older tree may not have the option
+            args += ["--processes", str(self.processes)]
         self.process = subprocess.Popen(
             [sys.executable, "-c", run, *args], env=env, stdout=subprocess.DEVNULL
         )

@@ -84,12 +84,51 @@ def test_chat_is_limited_escaped_by_the_page_and_hidden_from_spectators(tmp_path
             b.state(lambda f: len(f["chat"]) == CHAT_RATE)
             watched = watcher.state(lambda f: f["seq"] >= b.frame["seq"] if b.frame else False)
             assert watched["chat"] == []
-            watcher.send(type="chat", text="hi", ref=9)
-            assert watcher.answer(9)["type"] == "error"
             for text in watcher.seen:
                 assert "line 0" not in text and "script" not in text
+            # Spectators have a chat of their own, which the players never see.
+            watcher.send(type="chat", text="hi from the gallery", ref=9)
+            assert watcher.answer(9)["type"] == "ack"
+            gallery = watcher.state(lambda f: bool(f["gallery"]))["gallery"]
+            assert [line["text"] for line in gallery] == ["hi from the gallery"]
+            assert gallery[0]["who"].startswith("spectator ")
+            last = b.state(lambda f: f["seq"] >= watcher.frame["seq"] if watcher.frame else False)
+            assert last["gallery"] == [] and len(last["chat"]) == CHAT_RATE
+            for text in a.seen + b.seen:
+                assert "from the gallery" not in text
+            watcher.send(type="move", move=0, action="a", ref=10)
+            refused = watcher.answer(10)
+            assert refused["type"] == "error" and "do not play" in refused["message"]
         page = client.get(f"/g/{made['id']}")
         assert page.status_code == 200 and "<script>alert" not in page.text
+
+
+def test_spectators_chat_among_themselves_within_limits(tmp_path: Path) -> None:
+    with app_client(tmp_path) as client:
+        made = new_game(client, "tracks", ["me", "invite"], {"size": 3})
+        watching = token_of(made["spectator"])
+        with (
+            socket_of(client, made["id"], watching) as one,
+            socket_of(client, made["id"], watching) as two,
+        ):
+            for ref, text in enumerate(["<b>hello</b>", "second"], start=1):
+                one.send(type="chat", text=text, ref=ref)
+                assert one.answer(ref)["type"] == "ack"
+            two.send(type="chat", text="me too", ref=1)
+            assert two.answer(1)["type"] == "ack"
+            lines = two.state(lambda f: len(f["gallery"]) == 3)["gallery"]
+            assert [line["text"] for line in lines] == ["<b>hello</b>", "second", "me too"]
+            assert lines[0]["who"] == lines[1]["who"] != lines[2]["who"]  # told apart
+            for ref in range(3, 3 + CHAT_RATE - 2):
+                one.send(type="chat", text=f"more {ref}", ref=ref)
+                assert one.answer(ref)["type"] == "ack"
+            one.send(type="chat", text="one too many", ref=50)
+            fast = one.answer(50)
+            assert fast["type"] == "error" and "wait" in fast["message"]
+            one.send(type="chat", text="x" * (MAX_CHAT + 1), ref=51)
+            assert one.answer(51)["type"] == "error"
+        kinds = [e.kind for e in events(client, made["id"])]
+        assert kinds.count("gallery") == 3 + CHAT_RATE - 2
 
 
 def test_resigning_ends_the_game_and_the_record_verifies(tmp_path: Path) -> None:

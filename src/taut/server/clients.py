@@ -59,6 +59,8 @@ class Connection:
     client: Client
     game_id: str
     seat: int | None
+    label: str = ""
+    """What a spectator's chat lines are signed with (a seat's lines, with the seat)."""
     gone: bool = False
     """True once the client has gone or has been closed: nothing more is sent."""
     _outbox: deque[tuple[bool, str | Frame]] = field(default_factory=deque)

@@ -271,6 +271,10 @@ def table_part(table: GameTable, view: State, seat: int | None) -> dict[str, Any
         "chat": []
         if seat is None
         else [{"seat": c["seat"], "text": c["text"]} for c in table.chat],
+        # The spectators' own chat, never shown to the players (no advice from the gallery).
+        "gallery": []
+        if seat is not None
+        else [{"who": c["who"], "text": c["text"]} for c in table.gallery],
         "offer": None
         if table.offer is None
         else {k: table.offer[k] for k in ("move", "seat", "what", "accepted")},

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import secrets
 import time
 from urllib.parse import urlsplit
 
@@ -172,7 +173,10 @@ async def _hello(socket: WebSocket, client: WebClient, hub: Hub, game_id: str) -
     if seat is None:
         await _refuse(socket, "this link opens no seat of this game")
         return None
-    return Connection(client, game_id, None if seat == "spectator" else int(seat))
+    if seat == "spectator":
+        # Spectators are nobody in particular: a short random label tells their lines apart.
+        return Connection(client, game_id, None, label=f"spectator {secrets.token_hex(2)}")
+    return Connection(client, game_id, int(seat))
 
 
 async def handle(hub: Hub, conn: Connection, raw: str | bytes) -> None:
@@ -187,7 +191,14 @@ async def handle(hub: Hub, conn: Connection, raw: str | bytes) -> None:
             raise BadMessage("hello is said once")
         ref = message.ref
         if conn.seat is None:
-            raise Refused("spectators watch; they do not play")
+            if isinstance(message, Chat):  # the spectators' own chat
+                label, text = conn.label or "spectator", message.text
+                await hub.command(
+                    conn.game_id, lambda t: t.say_watching(label, text, time.time())
+                )
+                conn.send({"type": "ack", "ref": ref, "seq": hub.tables[conn.game_id].seq})
+                return
+            raise Refused("spectators watch and chat among themselves; they do not play")
         if isinstance(message, Rematch):
             await _rematch(hub, conn)
             conn.send({"type": "ack", "ref": ref})

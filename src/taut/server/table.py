@@ -13,6 +13,8 @@ Events (``kind``: payload):
 * ``forfeit``: ``{"move", "seat"}``, a seat missed its deadline to reveal;
 * ``rematch``: ``{"game"}``, a new game with the same settings and seats was made;
 * ``chat``: ``{"seat", "text"}``, a line of the seated players' chat;
+* ``gallery``: ``{"who", "text"}``, a line of the spectators' chat (``who``: the label a
+  spectator's connection was given);
 * ``resign``: ``{"move", "seat"}``, a seat resigned (the game ends as by a forfeit, with the
   reason ``resigned``);
 * ``offer``: ``{"move", "seat", "what"}``, a seat offers a draw (``what`` ``draw``) or asks
@@ -119,6 +121,8 @@ class GameTable:
         self.rematch: str | None = None
         self.chat: list[dict[str, Any]] = []
         """The seated players' chat: ``{"seat", "text", "at"}``, oldest first."""
+        self.gallery: list[dict[str, Any]] = []
+        """The spectators' chat: ``{"who", "text", "at"}``, oldest first."""
         self.offer: dict[str, Any] | None = None
         """The open offer: ``{"move", "seat", "what", "accepted": [seats]}``."""
         self.table_events: list[dict[str, Any]] = []
@@ -280,6 +284,11 @@ class GameTable:
             line = {"seat": str(payload["seat"]), "text": str(payload["text"]), "at": at}
             self.chat.append(line)
             del self.chat[:-CHAT_KEPT]
+            return
+        if kind == "gallery":
+            said = {"who": str(payload["who"]), "text": str(payload["text"]), "at": at}
+            self.gallery.append(said)
+            del self.gallery[:-CHAT_KEPT]
             return
         if kind not in ("resign", "offer", "answer", "draw", "takeback"):
             return  # a kind a later version writes: nothing this one knows to do
@@ -486,20 +495,14 @@ class GameTable:
 
     def say(self, seat: int, text: str, now: float) -> Batch:
         """A chat line from a seated player (``now``: the time, for the rate limit)."""
-        text = text.strip()
-        if not text:
-            raise Refused("say something: the message is empty")
-        if len(text) > MAX_CHAT:
-            raise Refused(
-                f"a chat message holds at most {MAX_CHAT} characters; this has {len(text)}"
-            )
         name = self.seat_name(seat)
-        recent = [c for c in self.chat if c["seat"] == name and c["at"] > now - CHAT_WINDOW]
-        if len(recent) >= CHAT_RATE:
-            raise Refused(
-                f"at most {CHAT_RATE} chat messages in {CHAT_WINDOW:g} seconds; wait a little"
-            )
+        text = _chat_line(text, [c for c in self.chat if c["seat"] == name], now)
         return Batch([("chat", {"seat": name, "text": text})])
+
+    def say_watching(self, who: str, text: str, now: float) -> Batch:
+        """A line of the spectators' chat from the spectator labelled ``who``."""
+        text = _chat_line(text, [c for c in self.gallery if c["who"] == who], now)
+        return Batch([("gallery", {"who": who, "text": text})])
 
     def resign(self, seat: int) -> Batch:
         """``seat`` resigns: the other seats win (as by a forfeit, reason ``resigned``)."""
@@ -721,3 +724,18 @@ def parse_joint(state: State, joint_text: Mapping[str, str]) -> Joint:
         seat = CHANCE_SEAT if name == "chance" else game.seat_index(name)
         joint[seat] = state.string_to_action(seat, text)
     return joint
+
+
+def _chat_line(text: str, earlier: list[dict[str, Any]], now: float) -> str:
+    """``text`` as a chat line, refused when empty, too long, or when the same speaker
+    (whose ``earlier`` lines are given) says too much too fast."""
+    text = text.strip()
+    if not text:
+        raise Refused("say something: the message is empty")
+    if len(text) > MAX_CHAT:
+        raise Refused(f"a chat message holds at most {MAX_CHAT} characters; this has {len(text)}")
+    if len([c for c in earlier if c["at"] > now - CHAT_WINDOW]) >= CHAT_RATE:
+        raise Refused(
+            f"at most {CHAT_RATE} chat messages in {CHAT_WINDOW:g} seconds; wait a little"
+        )
+    return text

@@ -2,7 +2,10 @@
 // is put on the page as text (textContent), never as markup, whatever a player typed.
 
 const $ = (id) => document.getElementById(id);
-let shownChat = -1;
+// What each chat list shows now (its lines as JSON: a full list that moves on by one line
+// keeps its length, so the length alone would not tell).
+let shownChat = "";
+let shownGallery = "";
 
 function nameOf(f, seat) {
   const s = (f.seats || []).find((x) => x.seat === seat);
@@ -19,12 +22,38 @@ function offerText(f) {
   return `${nameOf(f, o.seat)} ${what}.`;
 }
 
+// The lines of a chat as list items, each speaker's name and words as text.
+function chatItems(lines, speaker) {
+  return lines.map((line) => {
+    const li = document.createElement("li");
+    const who = document.createElement("strong");
+    who.textContent = `${speaker(line)}: `;
+    const said = document.createElement("span");
+    said.textContent = line.text;
+    li.append(who, said);
+    return li;
+  });
+}
+
+function showLines(list, items) {
+  list.replaceChildren(...items);
+  list.scrollTop = list.scrollHeight;
+}
+
 // Draw this frame's part of the table (call with every frame).
 export function renderTable(f) {
   const seated = !!f.you;
   $("table-panel").hidden = !seated;
   $("chat-panel").hidden = !seated;
-  if (!seated) return;
+  $("gallery-panel").hidden = seated;
+  if (!seated) {
+    const gallery = f.gallery || [];
+    if (JSON.stringify(gallery) !== shownGallery) {
+      shownGallery = JSON.stringify(gallery);
+      showLines($("gallery-lines"), chatItems(gallery, (line) => line.who));
+    }
+    return;
+  }
   $("offer-draw").hidden = !f.may_draw;
   $("ask-takeback").hidden = !f.may_take_back;
   $("resign").hidden = !f.may_resign;
@@ -39,31 +68,23 @@ export function renderTable(f) {
     $("offer-decline").hidden = !answering;
   }
   const lines = f.chat || [];
-  if (lines.length !== shownChat) {
-    shownChat = lines.length;
-    const items = lines.map((line) => {
-      const li = document.createElement("li");
-      const who = document.createElement("strong");
-      who.textContent = `${nameOf(f, line.seat)}: `;
-      const said = document.createElement("span");
-      said.textContent = line.text;
-      li.append(who, said);
-      return li;
-    });
-    $("chat-lines").replaceChildren(...items);
-    $("chat-lines").scrollTop = $("chat-lines").scrollHeight;
+  if (JSON.stringify(lines) !== shownChat) {
+    shownChat = JSON.stringify(lines);
+    showLines($("chat-lines"), chatItems(lines, (line) => nameOf(f, line.seat)));
   }
 }
 
 // The buttons and the chat form send through `send`; `current()` is the latest frame.
 export function wireTable(send, current) {
-  $("chat-form").addEventListener("submit", (event) => {
-    event.preventDefault();
-    const text = $("chat-text").value.trim();
-    if (!text) return;
-    send({ type: "chat", text });
-    $("chat-text").value = "";
-  });
+  for (const [form, input] of [["chat-form", "chat-text"], ["gallery-form", "gallery-text"]]) {
+    $(form).addEventListener("submit", (event) => {
+      event.preventDefault();
+      const text = $(input).value.trim();
+      if (!text) return;
+      send({ type: "chat", text });
+      $(input).value = "";
+    });
+  }
   $("offer-draw").addEventListener("click", () => send({ type: "offer", what: "draw" }));
   $("ask-takeback").addEventListener("click", () => send({ type: "offer", what: "takeback" }));
   $("resign").addEventListener("click", () => {
