@@ -210,12 +210,14 @@ class NashSearchAgent(Agent):
         while True:
             sub = np.array([[entry(i, j) for j in c_set] for i in r_set])
             value, x, y = solve_small_matrix_game(sub)
-            # Best responses over all actions to the restricted mixes.
+            # Best responses over all actions to the restricted mixes (in Python floats: the
+            # same numbers as NumPy's, without a scalar object per product).
+            xs, ys = x.tolist(), y.tolist()
             row_scores = [
-                sum(y[k] * entry(i, j) for k, j in enumerate(c_set)) for i in range(len(rows))
+                sum(ys[k] * entry(i, j) for k, j in enumerate(c_set)) for i in range(len(rows))
             ]
             col_scores = [
-                sum(x[k] * entry(i, j) for k, i in enumerate(r_set)) for j in range(len(cols))
+                sum(xs[k] * entry(i, j) for k, i in enumerate(r_set)) for j in range(len(cols))
             ]
             br_row = max(range(len(rows)), key=row_scores.__getitem__)
             br_col = min(range(len(cols)), key=col_scores.__getitem__)

@@ -20,7 +20,6 @@ from taut.games.pulling_strings.board import (
     HOME_CELLS,
     HOMES,
     NUM_CELLS,
-    NUM_ENDS,
     SIZE,
     cell_ends,
     step,
@@ -68,21 +67,44 @@ THREAT = 0.5
 SCALE = 5.0
 
 
+def _split(seat: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Per cell: ``(end, gain)`` of one seat's entries in :data:`GAINS` that are not 0."""
+    return tuple(
+        tuple((end, gains[seat]) for end, *gains in entries if gains[seat]) for entries in GAINS
+    )
+
+
+#: :data:`GAINS` split by seat, without the zero entries (what :func:`evaluate` reads).
+GAINS_X = _split(0)
+GAINS_O = _split(1)
+
+
 def evaluate(state: PullingStringsState) -> float:
     """Value of ``state`` for X in ``[-1, 1]`` (O's value is its negation)."""
-    if state.outcome is not None:
+    if state._outcome is not None:
         return state.returns()[0]
     broken = state.broken
     score = 0.0
-    gain_x = [0] * NUM_ENDS
-    gain_o = [0] * NUM_ENDS
-    for cell, n in state.stacks.items():
+    # Home gains per end, only for the ends some stack gains or loses by: an end missing
+    # here gains 0, which the floor at 0 below already counts for.
+    gain_x: dict[int, int] = {}
+    gain_o: dict[int, int] = {}
+    get_x = gain_x.get
+    get_o = gain_o.get
+    for cell, n in state._stacks.items():
+        # Summed in the stacks' order: floats added in another order may differ in the last bit.
         score += n * EDGE[cell]
-        for end, gx, go in GAINS[cell]:
-            gain_x[end] += n * gx
-            gain_o[end] += n * go
+        for end, g in GAINS_X[cell]:
+            gain_x[end] = get_x(end, 0) + n * g
+        for end, g in GAINS_O[cell]:
+            gain_o[end] = get_o(end, 0) + n * g
     # A broken end cannot be pulled; an unhelpful pull gains nothing (hence the floor 0).
-    best_x = max(0, max(g for e, g in enumerate(gain_x) if not broken >> e & 1))
-    best_o = max(0, max(g for e, g in enumerate(gain_o) if not broken >> e & 1))
+    best_x = best_o = 0
+    for end, g in gain_x.items():
+        if g > best_x and not broken >> end & 1:
+            best_x = g
+    for end, g in gain_o.items():
+        if g > best_o and not broken >> end & 1:
+            best_o = g
     score += THREAT * (best_x - best_o)
     return 0.95 * math.tanh(score / SCALE)
