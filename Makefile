@@ -64,6 +64,7 @@ unit: $(STAMP)
 ## bench: the benchmarks whose results the README and docs/agents.md report
 bench: $(STAMP)
 	$(BIN)/python benchmarks/pulling_strings_turns.py
+	$(BIN)/python benchmarks/pulling_strings_search.py
 	$(BIN)/python benchmarks/push_pull_solve.py
 	$(BIN)/python benchmarks/tug_of_war_selfplay.py
 	$(BIN)/python benchmarks/tracks_solve.py
