@@ -7,7 +7,12 @@ kernel (``TAUT_NO_NUMBA=1``, run in a child process) solves the sizes up to
 ``--python-max-size`` too, and the ratio column compares the two on the same games.
 Times are wall-clock seconds on one core.
 
+Sizes past the solved ones (5x5) are searched with ``--budget`` nodes a question (the two
+null-window questions of :meth:`Solver.solve_start`): the row then counts the games whose
+questions were answered (``open`` the games left with bounds only).
+
     python benchmarks/tracks_perfect_solve.py [--max-size 4] [--python-max-size 3]
+    python benchmarks/tracks_perfect_solve.py --min-size 5 --max-size 5 --budget 100000000
 """
 
 from __future__ import annotations
@@ -19,11 +24,11 @@ import subprocess
 import sys
 import time
 
-from taut.games.tracks.solve.search import Solver, first_kinds
+from taut.games.tracks.solve.search import SOLVED_SIZES, Solver, first_kinds
 
 _CHILD = """
 import json, sys, time
-from taut.games.tracks.solve.search import Solver, first_kinds
+from taut.games.tracks.solve.search import SOLVED_SIZES, Solver, first_kinds
 size = int(sys.argv[1])
 solver = Solver(size)
 t0 = time.perf_counter()
@@ -53,20 +58,25 @@ def main() -> None:
     parser.add_argument("--min-size", type=int, default=2)
     parser.add_argument("--max-size", type=int, default=4)
     parser.add_argument("--python-max-size", type=int, default=3)
+    parser.add_argument(
+        "--budget", type=int, default=100_000_000, help="nodes a question past the solved sizes"
+    )
     args = parser.parse_args()
     print(
-        f"{'size':>4} {'NS wins':>7} {'WE wins':>7} {'draws':>5} {'nodes':>12} {'max game':>11} "
-        f"{'seconds':>8} {'nodes/s':>10} {'python s':>9} {'ratio':>6}"
+        f"{'size':>4} {'NS wins':>7} {'WE wins':>7} {'draws':>5} {'open':>4} {'nodes':>13} "
+        f"{'max game':>11} {'seconds':>8} {'nodes/s':>10} {'python s':>9} {'ratio':>6}"
     )
     compiled = False
     for size in range(args.min_size, args.max_size + 1):
         solver = Solver(size)
         compiled = solver.compiled
         t0 = time.perf_counter()
-        sols = [solver.solve_start(a, b) for a, b in first_kinds()]
+        budget = None if size in SOLVED_SIZES else args.budget
+        sols = [solver.solve_start(a, b, budget=budget) for a, b in first_kinds()]
         seconds = time.perf_counter() - t0
         nodes = sum(s.nodes for s in sols)
-        wins = [sum(1 for s in sols if s.value == v) for v in (1, -1, 0)]
+        wins = [sum(1 for s in sols if s.solved and s.value == v) for v in (1, -1, 0)]
+        still_open = sum(1 for s in sols if not s.solved)
         py = ""
         ratio = ""
         if size <= args.python_max_size:
@@ -75,7 +85,7 @@ def main() -> None:
             py = f"{py_seconds:9.2f}"
             ratio = f"{py_seconds / seconds:6.1f}"
         print(
-            f"{size:>4} {wins[0]:>7} {wins[1]:>7} {wins[2]:>5} {nodes:>12,} "
+            f"{size:>4} {wins[0]:>7} {wins[1]:>7} {wins[2]:>5} {still_open:>4} {nodes:>13,} "
             f"{max(s.nodes for s in sols):>11,} {seconds:8.2f} {nodes / seconds:>10,.0f} "
             f"{py:>9} {ratio:>6}"
         )

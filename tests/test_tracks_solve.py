@@ -373,7 +373,8 @@ def test_solve_command_json() -> None:
     names = {1: "NS win", 0: "draw", -1: "WE win"}
     for g in data["games"]:
         assert set(g) == {"ns_kind", "we_kind", "value", "winner", "move", "move_id", "nodes",
-                          "seconds"}  # fmt: skip
+                          "seconds", "solved", "lo", "hi"}  # fmt: skip
+        assert g["solved"] and g["lo"] == g["hi"]
         value = minimax(rolled(2, g["ns_kind"], g["we_kind"]), memo)
         assert g["value"] == names[value]
         assert g["winner"] == {1: "NS", 0: None, -1: "WE"}[value]
@@ -391,7 +392,7 @@ def test_solve_command_text_and_stored() -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--size", "5"], "out of this solver's reach"),
+        (["--size", "6"], "out of this solver's reach"),
         (["--size", "13"], "--size must be 2..12"),
         (["--size", "1"], "--size must be 2..12"),
         (["--roll", "each"], "only --roll once is solved"),

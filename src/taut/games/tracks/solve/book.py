@@ -5,7 +5,8 @@
 and a small *book*: the best placements in the positions where a search would take
 seconds (on 4x4: the empty board, every best first placement, and one best reply to every
 first placement). Games with ``first=WE`` are the transposes of games with ``first=NS``
-(the seats swap axes, kinds are kept), so the book answers them too.
+(the seats swap axes, kinds are kept), so the book answers them too. 5x5 is not solved:
+its nine games keep the bounds that searches with a node budget proved (no book).
 
 :class:`TracksPolicy` plays a solved size perfectly: a position in the book (or one of its
 symmetric images) is answered from it, any other by the search (:class:`Solver`, whose
@@ -18,7 +19,7 @@ import json
 import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -182,16 +183,63 @@ def _one_best(solver: Solver, pos: Position) -> int:
     return next(c for c in pos.empty_cells() if solver.move_value(pos, c, v - 1, v) >= v)
 
 
+def bound_size(
+    size: int,
+    budget: int,
+    log: Callable[[str], None] = print,
+    save: Callable[[dict[str, Any]], None] | None = None,
+) -> dict[str, Any]:
+    """Search the nine ``first=NS`` games of a size too large to solve in full, each
+    question (see :meth:`Solver.solve_start`) within ``budget`` nodes: every game keeps
+    ``lo`` and ``hi``, the bounds on its value to NS that were proved (and ``value`` when
+    they meet), and there is no book. ``save`` is given the entry so far after each game,
+    so that a long run loses nothing when stopped."""
+    solver = Solver(size)
+    entry: dict[str, Any] = {"starts": [], "book": {}, "budget": budget}
+    for ns_kind, we_kind in first_kinds():
+        sol = solver.solve_start(ns_kind, we_kind, NS, budget=budget)
+        start: dict[str, Any] = {
+            "ns": ns_kind,
+            "we": we_kind,
+            "lo": sol.lo,
+            "hi": sol.hi,
+            "move": sol.move,
+            "nodes": sol.nodes,
+            "seconds": round(sol.seconds, 3),
+        }
+        if sol.solved:
+            start["value"] = sol.value
+        entry["starts"].append(start)
+        log(f"{size}x{size} NS {ns_kind} WE {we_kind}: {sol.lo:+d}..{sol.hi:+d} {sol.nodes} nodes")
+        if save is not None:
+            save(entry)
+    return entry
+
+
 def main(argv: Sequence[str] | None = None) -> None:
-    """Rebuild the shipped data: ``python -m taut.games.tracks.solve.book [SIZE ...]``."""
+    """Rebuild the shipped data: ``python -m taut.games.tracks.solve.book [SIZE ...]
+    [--budget NODES]``; sizes past the solved ones are searched within the budget a
+    question (default 25 million nodes, as shipped) and keep bounds."""
     args = list(sys.argv[1:] if argv is None else argv)
+    budget = 25_000_000
+    if "--budget" in args:
+        at = args.index("--budget")
+        budget = int(args[at + 1])
+        del args[at : at + 2]
     sizes = [int(a) for a in args] or list(SOLVED_SIZES)
     data: dict[str, Any] = {"format": 1, "rules": {"roll": "once", "first": "NS"}, "sizes": {}}
     if DATA.exists():
         data = json.loads(DATA.read_text())
-    for size in sizes:
-        data["sizes"][str(size)] = solve_size(size)
+
+    def save(size: int, entry: dict[str, Any]) -> None:
+        data["sizes"][str(size)] = entry
         DATA.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+
+    for size in sizes:
+        if size in SOLVED_SIZES:
+            save(size, solve_size(size))
+        else:
+            bound_size(size, budget, save=partial(save, size))
 
 
 if __name__ == "__main__":

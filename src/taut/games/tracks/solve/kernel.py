@@ -68,8 +68,11 @@ def _jit(function: F) -> F:
 #: Numba's wrapping 64-bit ones agree; the slot pair is read from the top bits.
 MULTIPLIER = 0x2545F4914F6CDD1D
 MASK62 = (1 << 62) - 1
-#: Index of the node counter in ``stats``.
-NODES = 0
+#: Indexes in ``stats``: the node counter, and the node budget (0: none) past which
+#: :func:`negamax` gives up and returns :data:`ABORTED`.
+NODES, LIMIT = 0, 1
+#: What :func:`negamax` returns when the budget ran out (no value, 1 and -1 included).
+ABORTED = 3
 #: A move score above any history score: the table's move is tried first.
 FIRST = 1 << 62
 
@@ -456,7 +459,8 @@ def negamax(
     alpha: int,
     beta: int,
 ) -> int:
-    """The value of the position to ``mover`` (see the module's description).
+    """The value of the position to ``mover`` (see the module's description), or
+    :data:`ABORTED` once ``stats[LIMIT]`` nodes (when not 0) have been searched.
 
     ``key`` and ``turned_key`` are the keys of the board and of its half turn without the
     hands; ``moves``, ``scores`` (``cells`` a ply), ``undo`` (8 a ply) and ``frames``
@@ -480,7 +484,11 @@ def negamax(
     while True:
         if entering:
             entering = False
-            stats[0] += 1
+            stats[NODES] += 1
+            if stats[LIMIT] > 0 and stats[NODES] > stats[LIMIT]:
+                # Out of budget: what the table holds stays true (only finished nodes
+                # are stored); the board and ends are the caller's copies.
+                return ABORTED
             value = enter(
                 side_edge, edge_cells, strands, tags, bits, hand_keys, cells, units,
                 board, ends, moves, scores, parent, flags, history, tt_key, tt_info, tt_bits,

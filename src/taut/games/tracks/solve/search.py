@@ -9,7 +9,10 @@ ones found), and answers:
 * :meth:`Solver.value` - a position's value to the seat to move (1 win, 0 draw, -1 loss);
 * :meth:`Solver.move_values` - the value of every legal placement;
 * :meth:`Solver.solve_start` - a whole game from the empty board: its value, a best first
-  placement, nodes searched and seconds.
+  placement, nodes searched and seconds. With a node budget it asks two yes-or-no
+  questions instead, with null windows: can the second player force a win (alpha-beta on
+  ``-1..0``), and if not, can the first player (``0..1``). A search cut short proves
+  nothing, but an answered question is a bound, and it keeps those.
 
 The search itself is :func:`taut.games.tracks.solve.kernel.negamax` (compiled with Numba when
 available); this module turns positions into its arrays and back.
@@ -38,18 +41,24 @@ from taut.games.tracks.solve.model import (
 #: The seats, as the rules number them.
 NS, WE = 0, 1
 #: Transposition table sizes (log2 of the slots) by board size, compiled and in Python.
-TT_BITS_COMPILED = {2: 10, 3: 14, 4: 22, 5: 25}
+TT_BITS_COMPILED = {2: 10, 3: 14, 4: 22, 5: 26}
 TT_BITS_PYTHON = {2: 10, 3: 14, 4: 20, 5: 20}
 #: The largest board the solver takes (its keys are exact up to 5x5).
 MAX_SIZE = 5
 #: The boards whose games are solved and shipped (5x5 is out of reach: see docs/tracks.md).
 SOLVED_SIZES = (2, 3, 4)
+#: The largest board whose best first placement is checked by a second search (cheap there).
+CHECK_MOVE_MAX_SIZE = 4
 
 #: Set once the compiled kernel has been loaded in this process.
 _WARM: list[bool] = []
 
 Progress = Callable[[int, float], None]
 """Called now and then during a long search with the nodes searched and seconds spent."""
+
+
+class OutOfBudget(Exception):
+    """A search gave up after its node budget (see :meth:`Solver.value`)."""
 
 
 def _kernel() -> ModuleType:
@@ -112,8 +121,10 @@ class StartSolution:
 
     ``value`` is to NS (1: NS wins, 0: draw, -1: WE wins); ``move`` is a best first
     placement by the first player (a cell id; with a lost start, where every placement
-    loses, one of them);
-    ``nodes`` the nodes searched and ``seconds`` the time it took.
+    loses, one of them; -1 when a search cut short found none);
+    ``nodes`` the nodes searched and ``seconds`` the time it took. ``lo`` and ``hi`` bound
+    the value to NS: equal to it when solved, else what the search proved before its
+    budget ran out (``value`` is then ``lo``).
     """
 
     size: int
@@ -124,6 +135,13 @@ class StartSolution:
     move: int
     nodes: int
     seconds: float
+    lo: int = -1
+    hi: int = 1
+
+    @property
+    def solved(self) -> bool:
+        """Whether the value is exact (the search was not cut short)."""
+        return self.lo == self.hi
 
 
 class Solver:
@@ -169,7 +187,7 @@ class Solver:
             "history": [0] * (cells * 4),
             "tt_key": [-1] * slots,
             "tt_info": [0] * slots,
-            "stats": [0],
+            "stats": [0, 0],
         }
         if compiled:
             import numpy as np
@@ -216,14 +234,19 @@ class Solver:
 
     # -- searches --------------------------------------------------------------------------
 
-    def value(self, pos: Position, alpha: int = -1, beta: int = 1) -> int:
+    def value(
+        self, pos: Position, alpha: int = -1, beta: int = 1, budget: int | None = None
+    ) -> int:
         """The value of ``pos`` to the seat to move (fail-soft within ``alpha..beta``).
 
         The position must not be over: no track on the board, at least one empty cell.
+        With a ``budget``, raises :class:`OutOfBudget` after that many nodes (what the
+        table learnt so far is kept and true).
         """
         self._check(pos)
         t = self.tables
         a = self._arrays
+        a["stats"][self.kernel.LIMIT] = 0 if budget is None else self.nodes + budget
         board = self._vector(pos.board)
         ends = self._vector(start_ends(t, pos.board))
         empties = sum(1 for k in pos.board if k == 0)
@@ -237,6 +260,9 @@ class Solver:
                 board_key(t, pos.board), board_key(t, pos.board, turned=True),
                 alpha, beta,
             )  # fmt: skip
+        a["stats"][self.kernel.LIMIT] = 0
+        if v == self.kernel.ABORTED:
+            raise OutOfBudget(f"no answer within {budget} nodes")
         return int(v)
 
     def stored_move(self, pos: Position) -> int | None:
@@ -285,37 +311,105 @@ class Solver:
         progress: Progress | None = None,
         every: float = 0.5,
         fresh: bool = True,
+        budget: int | None = None,
     ) -> StartSolution:
         """Solve the game from the empty board; ``progress`` is called about every
         ``every`` seconds while the search runs (from this thread). ``fresh`` starts from
-        an empty table and history, so that the nodes counted are this game's alone."""
+        an empty table and history, so that the nodes counted are this game's alone.
+
+        With a ``budget`` (nodes a question) the search asks two null-window questions
+        instead (see the module's description), and one left open leaves bounds, not a
+        value.
+        """
         if fresh:
             self.clear()
         pos = Position.start(self.size, ns_kind, we_kind, first)
         nodes0 = self.nodes
         t0 = time.perf_counter()
-        result: list[int] = []
-        if progress is None:
-            result.append(self.value(pos))
+        if budget is None:
+            v = self._timed(pos, -1, 1, None, progress, every, nodes0, t0)
+            lo = hi = v
+            move = self._root_move(pos, v)
         else:
-            worker = threading.Thread(target=lambda: result.append(self.value(pos)))
-            worker.start()
-            while worker.is_alive():
-                worker.join(every)
-                progress(self.nodes - nodes0, time.perf_counter() - t0)
+            lo, hi, move = self._questions(pos, budget, progress, every, nodes0, t0)
         seconds = time.perf_counter() - t0
-        v = result[0]
+        if first != NS:
+            lo, hi = -hi, -lo
+        return StartSolution(
+            self.size, ns_kind, we_kind, first, lo, move, self.nodes - nodes0, seconds, lo, hi
+        )
+
+    def _questions(
+        self,
+        pos: Position,
+        budget: int,
+        progress: Progress | None,
+        every: float,
+        nodes0: int,
+        t0: float,
+    ) -> tuple[int, int, int]:
+        """Bounds on the value of ``pos`` to the seat to move, and a move keeping the lower
+        bound (-1: none found), from two null-window searches of ``budget`` nodes each."""
+        lo, hi, move = -1, 1, -1
+        try:
+            # Can the second player force a win? A result >= 0 says no.
+            if self._timed(pos, -1, 0, budget, progress, every, nodes0, t0) < 0:
+                return -1, -1, self._root_move(pos, -1)
+            lo = 0
+            move = self._root_move(pos, 0)
+            # Can the first player force a win?
+            if self._timed(pos, 0, 1, budget, progress, every, nodes0, t0) >= 1:
+                return 1, 1, self._root_move(pos, 1)
+            hi = 0
+        except OutOfBudget:
+            pass
+        return lo, hi, move
+
+    def _timed(
+        self,
+        pos: Position,
+        alpha: int,
+        beta: int,
+        budget: int | None,
+        progress: Progress | None,
+        every: float,
+        nodes0: int,
+        t0: float,
+    ) -> int:
+        """:meth:`value` in a worker thread while ``progress`` is told, else directly."""
+        if progress is None:
+            return self.value(pos, alpha, beta, budget)
+        result: list[int] = []
+        failed: list[OutOfBudget] = []
+
+        def run() -> None:
+            try:
+                result.append(self.value(pos, alpha, beta, budget))
+            except OutOfBudget as exc:
+                failed.append(exc)
+
+        worker = threading.Thread(target=run)
+        worker.start()
+        while worker.is_alive():
+            worker.join(every)
+            progress(self.nodes - nodes0, time.perf_counter() - t0)
+        if failed:
+            raise failed[0]
+        return result[0]
+
+    def _root_move(self, pos: Position, v: int) -> int:
+        """A first placement worth ``v`` to the mover, just after a search proved that the
+        start is worth ``v`` (or at least 0 when ``v`` is 0): the table's move at the root,
+        checked by a second search on small boards, else the first placement that is."""
         move = self.stored_move(pos)
+        if move is not None and self.size > CHECK_MOVE_MAX_SIZE:
+            return move  # the root was stored last, by the cutoff that proved it
         if move is None or self.move_value(pos, move, v - 1, v) < v:
-            # The table lost the root's move, or the root was settled by a bound: find one.
             move = next(
                 (c for c in pos.empty_cells() if self.move_value(pos, c, v - 1, v) >= v),
                 pos.empty_cells()[-1],
             )
-        value_ns = v if first == NS else -v
-        return StartSolution(
-            self.size, ns_kind, we_kind, first, value_ns, move, self.nodes - nodes0, seconds
-        )
+        return move
 
     def _check(self, pos: Position) -> None:
         if pos.size != self.size:
