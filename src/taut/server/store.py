@@ -617,11 +617,8 @@ class Store:
                 await self._append_pooled(game_id, rows, status, kept, now)
                 return
             try:
-                file.executemany(_INSERT_EVENT, [_event_values(r) for r in rows])
-                if status is not None:
-                    file.execute(_SET_STATUS, (status, now, game_id))
-                if kept:
-                    file.executemany(_KEEP_SECRET, [_secret_values(k) for k in kept])
+                for sql, values in _append_statements(game_id, rows, status, kept, now):
+                    file.executemany(sql, values)
                 file.commit()
             except sqlite3.IntegrityError:
                 file.rollback()
@@ -643,11 +640,8 @@ class Store:
             raw = await conn.get_raw_connection()
             driver: Any = raw.driver_connection
             try:
-                await driver.executemany(_INSERT_EVENT, [_event_values(r) for r in rows])
-                if status is not None:
-                    await driver.execute(_SET_STATUS, (status, now, game_id))
-                if kept:
-                    await driver.executemany(_KEEP_SECRET, [_secret_values(k) for k in kept])
+                for sql, values in _append_statements(game_id, rows, status, kept, now):
+                    await driver.executemany(sql, values)
                 await driver.commit()
             except sqlite3.IntegrityError:
                 await driver.rollback()
@@ -916,6 +910,23 @@ def _event_row(game_id: str, event: Event) -> dict[str, Any]:
         "payload": json.dumps(event.payload),
         "created_at": event.created_at,
     }
+
+
+def _append_statements(
+    game_id: str,
+    rows: list[dict[str, Any]],
+    status: str | None,
+    kept: list[dict[str, Any]],
+    now: float,
+) -> list[tuple[str, list[tuple[Any, ...]]]]:
+    """The statements of one append on SQLite, each with its rows of parameters: the
+    events, the game's status (when it changes) and the computer's kept secrets."""
+    statements = [(_INSERT_EVENT, [_event_values(r) for r in rows])]
+    if status is not None:
+        statements.append((_SET_STATUS, [(status, now, game_id)]))
+    if kept:
+        statements.append((_KEEP_SECRET, [_secret_values(k) for k in kept]))
+    return statements
 
 
 def _sqlite_pragmas(dbapi_connection: Any, connection_record: Any) -> None:
