@@ -2,8 +2,10 @@
 
 One set of functions, compiled with Numba when it can be imported (the optional extra
 ``fast``) and the environment variable ``TAUT_NO_NUMBA`` is not ``1``, else run as plain
-Python on lists; both give the same values, moves and node counts. This is the only module
-of the solver that imports ``numba`` (when it is first imported, by the search).
+Python on lists; both give the same values, moves and node counts. Only this module and
+its two helpers (:mod:`~taut.games.tracks.solve.jit`, which imports ``numba``, and the
+transposition table, :mod:`~taut.games.tracks.solve.table`) touch Numba, when the search
+first imports them.
 
 :func:`negamax` returns the value of a position to the seat to move: 1 a win, 0 a draw,
 -1 a loss, fail-soft (a result at or below ``alpha`` is an upper bound, at or above
@@ -32,42 +34,13 @@ node's work on the way down and up): Numba cannot cache a recursive function's c
 
 from __future__ import annotations
 
-import importlib
-import os
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
-F = TypeVar("F", bound=Callable[..., Any])
+from taut.games.tracks.solve.jit import COMPILED as COMPILED
+from taut.games.tracks.solve.jit import jit as _jit
+from taut.games.tracks.solve.table import probe as probe
+from taut.games.tracks.solve.table import store as store
 
-
-def _load_numba() -> Any:
-    """The ``numba`` module, or None when it is missing or ``TAUT_NO_NUMBA=1``."""
-    if os.environ.get("TAUT_NO_NUMBA") == "1":
-        return None
-    try:
-        return importlib.import_module("numba")  # no type information: kept from mypy's sight
-    except ImportError:
-        return None
-
-
-_numba = _load_numba()
-#: True when the functions below are compiled (they then take NumPy int64 arrays).
-COMPILED: bool = _numba is not None
-
-
-def _jit(function: F) -> F:
-    """``function`` compiled in nopython mode (machine code cached on disk; the GIL let go,
-    so that a progress display can run beside a search), or as is."""
-    if _numba is None:
-        return function
-    compiled: F = _numba.njit(cache=True, nogil=True)(function)
-    return compiled
-
-
-#: Hashing: keys times an odd constant, modulo 2^62, so that Python's exact integers and
-#: Numba's wrapping 64-bit ones agree; the slot pair is read from the top bits.
-MULTIPLIER = 0x2545F4914F6CDD1D
-MASK62 = (1 << 62) - 1
 #: Indexes in ``stats``: the node counter, and the node budget (0: none) past which
 #: :func:`negamax` gives up and returns :data:`ABORTED`.
 NODES, LIMIT = 0, 1
@@ -210,44 +183,6 @@ def live(parent: Any, flags: Any, cell: int) -> bool:
     """
     f = flags[_find(parent, cell)]
     return bool((f & 3) == 3 or (f & 12) == 12)
-
-
-@_jit
-def slot_of(key: int, tt_bits: int) -> int:
-    """The first of the two table slots of ``key``."""
-    return int(((key * MULTIPLIER) & MASK62) >> (62 - tt_bits)) & ~1
-
-
-@_jit
-def probe(tt_key: Any, tt_info: Any, tt_bits: int, key: int) -> int:
-    """The stored word of ``key`` (see :func:`store`), or -1."""
-    slot = slot_of(key, tt_bits)
-    if tt_key[slot] == key:
-        return int(tt_info[slot])
-    if tt_key[slot + 1] == key:
-        return int(tt_info[slot + 1])
-    return -1
-
-
-@_jit
-def store(
-    tt_key: Any, tt_info: Any, tt_bits: int, key: int, lo: int, hi: int, move: int, empties: int
-) -> None:
-    """Keep bounds ``lo <= value <= hi`` and a best move (-1: none) of ``key``.
-
-    The first slot of a pair keeps the position with the most empty cells (the biggest
-    subtree), the second takes whatever comes.
-    """
-    slot = slot_of(key, tt_bits)
-    word = (lo + 1) | ((hi + 1) << 2) | ((move + 1) << 4) | (empties << 12)
-    if tt_key[slot + 1] == key:
-        tt_info[slot + 1] = word
-    elif tt_key[slot] == key or tt_info[slot] >> 12 <= empties:
-        tt_key[slot] = key
-        tt_info[slot] = word
-    else:
-        tt_key[slot + 1] = key
-        tt_info[slot + 1] = word
 
 
 # Fields of a search frame: one frame a ply, ``FIELDS`` numbers each, in ``frames``.
