@@ -324,7 +324,10 @@ def test_the_leaderboard_and_the_player_page_as_json(tmp_path: Path) -> None:
         page = client.get("/leaderboard/tracks?size=2")
         assert page.status_code == 200 and "&lt;b&gt;Bob" in page.text and "<b>Bob" not in page.text
         alice = client.get("/api/players/Alice").json()
-        assert set(alice) == {"id", "name", "page", "playing", "finished", "ratings"}
+        assert set(alice) == {
+            "id", "name", "page", "playing", "finished", "finished_count", "finished_page",
+            "finished_more", "ratings",
+        }  # fmt: skip
         [game] = alice["finished"]
         assert game["result"] in ("won", "lost", "drew") and game["rated"] is True
         assert game["rating"]["rated"] is True and game["rating"]["change"]["mu"] > 0

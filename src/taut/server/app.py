@@ -38,6 +38,7 @@ from taut.server.answers import (
 from taut.server.clocks import time_control_text
 from taut.server.computer import Computer
 from taut.server.flashcards import add_flashcards
+from taut.server.history import History
 from taut.server.hub import Hub
 from taut.server.notify import Listener
 from taut.server.players import Players, add_player_routes, current
@@ -158,6 +159,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     players = Players(store)
     ratings = Ratings(store, players)
     hub.when_over.append(ratings.settle)
+    history = History(store)
+    hub.when_over.append(history.record_end)  # the player pages list finished games from it
     tournaments = Tournaments(store, hub, players)
     hub.when_over.append(tournaments.game_over)  # a round moves on when its games end
     webhooks = Webhooks(store, players, settings.webhook_loopback, settings.public_url)
@@ -176,6 +179,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await listener.start()
         await hub.resume_clocks()  # the time the server was down is charged to nobody
         tournaments.start()
+        hub.start_releasing()  # finished games nobody watches leave memory
         yield
         await tournaments.stop()
         if listener is not None:
@@ -223,7 +227,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     _add_socket(app, hub, settings)
     add_player_routes(app, hub, players)
     add_rating_routes(app, ratings)
-    add_profile(app, templates, hub, players, ratings)
+    add_profile(app, templates, hub, players, ratings, history)
     add_webhook_routes(app, webhooks)
     add_tournaments(app, templates, tournaments, players)
     declare_not_found(app)  # last: every route is added by now

@@ -54,6 +54,10 @@ def agent_accepts_draw(
 #: How often a command is tried again after losing a race for its ``seq``.
 RETRIES = 5
 
+#: Seconds a finished game stays in memory after it was last looked up, when no client is
+#: connected to it (the store keeps it; the next look-up loads it again).
+IDLE_RELEASE = 120.0
+
 
 def table_from_row(row: GameRow) -> GameTable:
     """A fresh table for a stored game (before its events are applied)."""
@@ -82,6 +86,8 @@ class Hub:
         self._timers: dict[str, asyncio.TimerHandle] = {}
         self._clock_timers: dict[str, asyncio.TimerHandle] = {}
         self._pictures: dict[str, Pictures] = {}
+        self._used: dict[str, float] = {}
+        self._sweeper: asyncio.Task[None] | None = None
         self.when_over: list[Callable[[GameTable], Awaitable[None]]] = []
         """Called (as tasks) whenever a finished game changes or is loaded: each must do
         its work once however often it is called (the ratings)."""
@@ -116,6 +122,7 @@ class Hub:
         return [s for s in sorted(table.clocks.open) if row.token_hashes[s] is not None]
 
     async def _table(self, game_id: str) -> GameTable | None:
+        self._used[game_id] = time.monotonic()
         table = self.tables.get(game_id)
         if table is not None:
             return table
@@ -134,6 +141,61 @@ class Hub:
             self.rows[game_id] = row
         self._after_change(table)
         return table
+
+    async def peek(self, game_id: str) -> GameTable | None:
+        """The game as it stands, for reading only: the table served here if there is one,
+        else one loaded from the store for the caller alone (not kept, not started: a
+        finished game listed on a page)."""
+        table = self.tables.get(game_id)
+        if table is not None:
+            return table
+        row = await self.store.load_game(game_id)
+        if row is None:
+            return None
+        table = table_from_row(row)
+        await self._catch_up(table)
+        return table
+
+    def release_idle(self, now: float | None = None) -> int:
+        """Forget the finished games that no client is connected to and nobody looked up
+        for :data:`IDLE_RELEASE` seconds (``now``: :func:`time.monotonic`), so that memory
+        holds the games being played, not every game ever opened. The number forgotten."""
+        now = time.monotonic() if now is None else now
+        busy = {key[0] for key in self._thinking}
+        released = 0
+        for game_id, table in list(self.tables.items()):
+            lock = self.locks.get(game_id)
+            if (
+                game_id in self.clients
+                or game_id in busy
+                or not table.state.is_terminal()
+                or now - self._used.get(game_id, 0.0) < IDLE_RELEASE
+                or (lock is not None and lock.locked())
+            ):
+                continue
+            del self.tables[game_id]
+            self.rows.pop(game_id, None)
+            self.locks.pop(game_id, None)
+            self._pictures.pop(game_id, None)
+            self._used.pop(game_id, None)
+            for timers in (self._timers, self._clock_timers):
+                timer = timers.pop(game_id, None)
+                if timer is not None:
+                    timer.cancel()
+            released += 1
+        return released
+
+    def start_releasing(self, every: float = 30.0) -> None:
+        """Run :meth:`release_idle` every ``every`` seconds until :meth:`close`."""
+
+        async def loop() -> None:
+            while True:
+                await asyncio.sleep(every)
+                released = self.release_idle()
+                if released:
+                    log.debug("released %d finished games from memory", released)
+
+        self._sweeper = asyncio.ensure_future(loop())
 
     async def _catch_up(self, table: GameTable) -> bool:
         """Apply the events other writers added; True if there were any."""
@@ -520,6 +582,8 @@ class Hub:
 
     async def close(self) -> None:
         """Stop timers and computer work."""
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         for timer in [*self._timers.values(), *self._clock_timers.values()]:
             timer.cancel()
         tasks = list(self._tasks)

@@ -47,7 +47,6 @@ from taut.server.store import (
     Store,
     StoreFailure,
     game_players,
-    games,
     player_keys,
     players_table,
     signins,
@@ -337,20 +336,6 @@ class Players:
         """A rematch's seats go to the same players (kept if copied already)."""
         for seat, player_id in (await self.seat_players(from_game)).items():
             await self.attach(to_game, seat, player_id)
-
-    async def games_of(self, player_id: str, limit: int = 100) -> list[tuple[str, int]]:
-        """The player's games and seats, ``(game id, seat)``, newest first."""
-        async with self.store.engine.connect() as conn:
-            rows = (
-                await conn.execute(
-                    select(game_players.c.game_id, game_players.c.seat)
-                    .join(games, games.c.id == game_players.c.game_id)
-                    .where(game_players.c.player_id == player_id)
-                    .order_by(games.c.created_at.desc(), game_players.c.seat)
-                    .limit(limit)
-                )
-            ).all()
-        return [(str(r.game_id), int(r.seat)) for r in rows]
 
 
 # -- the routes ----------------------------------------------------------------------------

@@ -10,10 +10,11 @@ never leaves the browser but in a header.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import FastAPI, HTTPException, Request
+from fastapi import FastAPI, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
 
@@ -21,10 +22,21 @@ from taut import __version__
 from taut.core.game import CHANCE_SEAT
 from taut.core.registry import games, plugin
 from taut.server.answers import refusals
+from taut.server.history import (
+    PER_PAGE,
+    PLAYING_LISTED,
+    GameLine,
+    History,
+    line_seat_names,
+    result_of,
+)
 from taut.server.hub import Hub
 from taut.server.players import Players
 from taut.server.ratings import COMPUTER, Ratings, leaderboard, pool_query
 from taut.server.table import GameTable
+
+#: Which page of a player's finished games to list (1: the newest).
+Page = Annotated[int, Query(ge=1, le=100_000, description="page of finished games, 1 the newest")]
 
 
 def waiting_on(table: GameTable) -> list[int]:
@@ -40,68 +52,97 @@ def waiting_on(table: GameTable) -> list[int]:
     return acting
 
 
-def result_for(table: GameTable, seat: int) -> str:
-    """``won``, ``lost`` or ``drew``: how a finished game went for ``seat`` (the best
-    return won, shared by all: drew)."""
-    returns = table.state.returns()
-    mine, best = returns[seat], max(returns)
-    if all(r == best for r in returns):
-        return "drew"
-    return "won" if mine == best else "lost"
-
-
 def deadline_text(at: float) -> str:
     """A deadline as a person reads it on the player page (UTC, to the minute)."""
     return datetime.fromtimestamp(at, tz=UTC).strftime("%Y-%m-%d %H:%M UTC")
 
 
-async def player_json(hub: Hub, players: Players, ratings: Ratings, name: str) -> dict[str, Any]:
-    """A player's page as JSON (raises 404 for an unknown name)."""
+def _entry(
+    line: GameLine, names: tuple[str, ...], held: dict[int, str], known: dict[str, str]
+) -> dict[str, Any]:
+    """What every listed game shows: the game, the seat, and who sits where."""
+    found = plugin(line.game)
+    return {
+        "id": line.id,
+        "game": found.name,
+        "title": found.title,
+        "page": f"/g/{line.id}",
+        "seat": names[line.seat],
+        "rated": bool(line.config.get("rated")),
+        "seats": [
+            {
+                "seat": names[i],
+                "player": known.get(held[i]) if i in held else None,
+                "computer": s.get("agent"),
+            }
+            for i, s in enumerate(line.config.get("seats", []))
+        ],
+    }
+
+
+def _finished(entry: dict[str, Any], line: GameLine, player_id: str) -> dict[str, Any]:
+    assert line.returns is not None
+    entry["result"] = result_of(line.returns, line.seat)
+    entry["outcome"] = line.outcome
+    entry["rating"] = None
+    counted = line.rating if entry["rated"] else None
+    if counted is not None:
+        mine = [c for c in counted["changes"] if c["subject"] == player_id]
+        entry["rating"] = {"rated": counted["rated"], "note": counted["note"],
+                           "change": mine[0] if mine else None}  # fmt: skip
+    return entry
+
+
+def _playing(entry: dict[str, Any], table: GameTable, seat: int) -> dict[str, Any]:
+    waits = waiting_on(table)
+    entry["to_move"] = [table.seat_name(s) for s in waits]
+    entry["your_move"] = seat in waits
+    # When this seat loses on time unless it chooses (seconds since the epoch).
+    due = entry["deadline"] = table.clock_deadline(seat)
+    entry["deadline_text"] = None if due is None else deadline_text(due)
+    return entry
+
+
+async def player_json(
+    hub: Hub, players: Players, ratings: Ratings, history: History, name: str, page: int = 1
+) -> dict[str, Any]:
+    """A player's page as JSON (raises 404 for an unknown name): the games in progress,
+    the ``page``-th page of finished games (:data:`~taut.server.history.PER_PAGE` a page,
+    newest first) and the ratings."""
     player = await players.by_name(name)
     if player is None:
         raise HTTPException(status_code=404, detail=f"no player called {name}")
+    going = await history.lines(player.id, over=False, limit=PLAYING_LISTED)
+    done = await history.lines(
+        player.id, over=True, limit=PER_PAGE + 1, offset=(page - 1) * PER_PAGE
+    )
+    more, done = len(done) > PER_PAGE, done[:PER_PAGE]
+    held = await history.holders(sorted({line.id for line in going + done}))
+    known = await players.names(sorted({p for seats in held.values() for p in seats.values()}))
     playing: list[dict[str, Any]] = []
     finished: list[dict[str, Any]] = []
-    for game_id, seat in await players.games_of(player.id):
-        table = await hub.table(game_id)
+    for line in going:
+        table = await hub.table(line.id)
         if table is None:
             continue
-        held = await players.seat_players(game_id)
-        names = await players.names(sorted(set(held.values())))
-        entry: dict[str, Any] = {
-            "id": game_id,
-            "game": table.plugin.name,
-            "title": table.plugin.title,
-            "page": f"/g/{game_id}",
-            "seat": table.seat_name(seat),
-            "rated": bool(table.config.get("rated")),
-            "seats": [
-                {
-                    "seat": table.seat_name(i),
-                    "player": names.get(held[i]) if i in held else None,
-                    "computer": s.agent if s.kind == "computer" else None,
-                }
-                for i, s in enumerate(table.seats)
-            ],
-        }
-        if table.state.is_terminal():
-            entry["result"] = result_for(table, seat)
-            entry["outcome"] = table.state.describe_outcome()
-            counted = await ratings.outcome(game_id) if entry["rated"] else None
-            entry["rating"] = None
-            if counted is not None:
-                mine = [c for c in counted["changes"] if c["subject"] == player.id]
-                entry["rating"] = {"rated": counted["rated"], "note": counted["note"],
-                                   "change": mine[0] if mine else None}  # fmt: skip
-            finished.append(entry)
-        else:
-            waits = waiting_on(table)
-            entry["to_move"] = [table.seat_name(s) for s in waits]
-            entry["your_move"] = seat in waits
-            # When this seat loses on time unless it chooses (seconds since the epoch).
-            due = entry["deadline"] = table.clock_deadline(seat)
-            entry["deadline_text"] = None if due is None else deadline_text(due)
-            playing.append(entry)
+        entry = _entry(line, line_seat_names(line), held.get(line.id, {}), known)
+        if table.state.is_terminal():  # ended since its status was read
+            continue
+        playing.append(_playing(entry, table, line.seat))
+    for line in done:
+        if line.returns is None:  # its end is not kept yet: read the game once, keep it
+            table = await hub.peek(line.id)
+            if table is None or not table.state.is_terminal():
+                continue
+            await history.record_end(table)
+            line = replace(
+                line,
+                returns=[float(r) for r in table.state.returns()],
+                outcome=table.state.describe_outcome(),
+                rating=await ratings.outcome(line.id),
+            )
+        entry = _entry(line, line_seat_names(line), held.get(line.id, {}), known)
+        finished.append(_finished(entry, line, player.id))
     rated = []
     for game, pool, rating in await ratings.of(player.id):
         rated.append(
@@ -114,29 +155,37 @@ async def player_json(hub: Hub, players: Players, ratings: Ratings, name: str) -
         "page": f"/players/{player.name}",
         "playing": playing,
         "finished": finished,
+        "finished_count": await history.finished_count(player.id),
+        "finished_page": page,
+        "finished_more": more,
         "ratings": rated,
     }
 
 
 def add_profile(
-    app: FastAPI, templates: Jinja2Templates, hub: Hub, players: Players, ratings: Ratings
+    app: FastAPI,
+    templates: Jinja2Templates,
+    hub: Hub,
+    players: Players,
+    ratings: Ratings,
+    history: History,
 ) -> None:
     """The routes of player pages, leaderboards and signing in."""
 
-    def page(request: Request, name: str, **context: Any) -> HTMLResponse:
+    def render(request: Request, name: str, **context: Any) -> HTMLResponse:
         context.update(version=__version__, catalogue=[plugin(n) for n in games()])
         return templates.TemplateResponse(request, name, context)
 
     @app.get("/api/players/{name}", responses=refusals({404: "no such player"}))
-    async def player_api(name: str) -> dict[str, Any]:
-        return await player_json(hub, players, ratings, name)
+    async def player_api(name: str, page: Page = 1) -> dict[str, Any]:
+        return await player_json(hub, players, ratings, history, name, page)
 
     @app.get(
         "/players/{name}", response_class=HTMLResponse, responses=refusals({404: "no such player"})
     )
-    async def player_page(request: Request, name: str) -> HTMLResponse:
-        data = await player_json(hub, players, ratings, name)
-        return page(request, "player.html", player=data)
+    async def player_page(request: Request, name: str, page: Page = 1) -> HTMLResponse:
+        data = await player_json(hub, players, ratings, history, name, page)
+        return render(request, "player.html", player=data)
 
     @app.get(
         "/leaderboard/{name}",
@@ -145,12 +194,12 @@ def add_profile(
     )
     async def board_page(request: Request, name: str) -> HTMLResponse:
         data = await leaderboard(ratings, name, dict(request.query_params))
-        return page(request, "leaderboard.html", board=data, computer=COMPUTER)
+        return render(request, "leaderboard.html", board=data, computer=COMPUTER)
 
     @app.get("/signin", response_class=HTMLResponse)
     async def signin_page(request: Request) -> HTMLResponse:
-        return page(request, "signin.html")
+        return render(request, "signin.html")
 
     @app.get("/me", response_class=HTMLResponse)
     async def me_page(request: Request) -> HTMLResponse:
-        return page(request, "me.html")
+        return render(request, "me.html")

@@ -17,8 +17,9 @@ commitment and their reveal, so that a restarted server can still reveal them; i
 never sent to a client.
 
 Players and ratings have tables of their own (``taut_players``, ``taut_player_keys``,
-``taut_signins``, ``taut_game_players``, ``taut_ratings``, ``taut_rated_games``); their
-queries live in :mod:`taut.server.players` and :mod:`taut.server.ratings`.
+``taut_signins``, ``taut_game_players``, ``taut_ratings``, ``taut_rated_games``,
+``taut_game_ends``); their queries live in :mod:`taut.server.players`,
+:mod:`taut.server.ratings` and :mod:`taut.server.history`.
 
 Tournaments (:mod:`taut.server.tournaments`) keep ``taut_tournaments``, their entrants,
 their rounds (one row per round started, so that a round starts once) and their boards.
@@ -182,6 +183,17 @@ rated_games = Table(
     Column("note", Text, nullable=False),
     Column("changes", Text, nullable=False),
     Column("created_at", Float, nullable=False),
+)
+
+# One row per finished game: each seat's return and the outcome in words, kept when the game
+# ends (see taut.server.history), so that a player's list of past games replays none of them.
+game_ends = Table(
+    "taut_game_ends",
+    metadata,
+    Column("game_id", String(40), ForeignKey("taut_games.id"), primary_key=True),
+    Column("returns", Text, nullable=False),
+    Column("outcome", Text, nullable=False),
+    Column("ended_at", Float, nullable=False),
 )
 
 # A player's webhook: where "your move" is POSTed (see taut.server.webhooks).
