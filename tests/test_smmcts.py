@@ -153,6 +153,38 @@ def test_root_priors_start_uct_at_the_one_turn_estimate() -> None:
         SMMCTSAgent("uct", prior="many")
 
 
+def test_root_priors_on_the_clock_keep_to_the_think_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Two teams with shifts offer 15,625 moves a seat: every profile of every move is
+    # 750,000 evaluations (15 s a move at think=0.05 before priors kept to the clock).
+    game = taut.make("push-pull", variant="two-teams", shifts=True)
+    calls = [0]
+    heuristic = type(game).heuristic
+
+    def counted(self: object, state: object) -> object:
+        calls[0] += 1
+        return heuristic(self, state)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(type(game), "heuristic", counted)
+    state = game.new_initial_state()
+    agent = make_agent("hard:think=0.05")
+    action = agent.act(state.view(0), 0, random.Random(3))
+    assert state.is_legal(0, action)
+    assert 0 < calls[0] < 100_000, calls[0]
+
+
+def test_root_priors_on_the_clock_reach_every_move_when_time_allows() -> None:
+    game = taut.make("pulling-strings", max_turns=200)
+    state = game.state_from_json({"stacks": [[1, 3, 5]], "broken": []})
+    # Seeded on the clock: every move is reached, and the winning pull leads as when
+    # seeded by count.
+    agent = SMMCTSAgent("uct", think=0.2, prior=50, rollout=0)
+    root, _, _ = agent._grow(state, random.Random(0))
+    g = state.string_to_action(0, "g")
+    stats = root.stats[root.seats.index(0)]
+    best = max(range(stats.k), key=lambda i: stats.mean[i])
+    assert root.actions[root.seats.index(0)][best] == g
+
+
 def test_final_best_plays_the_most_likely_root_move() -> None:
     game = MatrixGame(BIASED)
     state = game.new_initial_state()

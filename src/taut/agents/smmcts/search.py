@@ -16,7 +16,9 @@ one-seat node, chance), which the search then finishes here.
 
 from __future__ import annotations
 
+import math
 import random
+import time
 from collections.abc import Hashable
 from typing import NamedTuple
 
@@ -150,8 +152,13 @@ class TreeSearch:
         if self.full_width:
             # A full-width node may reach the root again before the root's first backup.
             self._flat.values[:, root.id] = self._leaf(state, rng, lo, span)
+        started = time.perf_counter()
         if self.prior > 0:
-            self._seed_root(root, state, rng, lo, span)
+            if iterations is None:  # on the clock: the look-ahead gets half the time at most
+                self._seed_root_for(root, state, rng, lo, span, think / 2)
+            else:
+                self._seed_root(root, state, rng, lo, span)
+            think = max(0.0, think - (time.perf_counter() - started))
         self._table = {state.transposition_key(): root} if self.transpose else None
         count = self._spend(root, state, rng, iterations, think)
         self._table = None
@@ -445,6 +452,48 @@ class TreeSearch:
                 estimates.append(total / PRIOR_PROFILES)
             self.rule.seed(stats, estimates, int(self.prior))
 
+    def _seed_root_for(
+        self, root: Node, state: State, rng: random.Random, lo: float, span: float, seconds: float
+    ) -> None:
+        """:meth:`_seed_root` within ``seconds`` (each seat an equal share): the profiles are
+        drawn in rounds, one per action a round, each round visiting the actions in a
+        spread order from a random start, until ``PRIOR_PROFILES`` rounds are done or the
+        time is up. An action no round reached starts at the mean of those that were. (Two
+        teams with shifts offer 15,625 moves a seat: every profile of every move would take
+        many seconds, whatever the think time.)"""
+        evaluate = self.evaluator or state.game.heuristic
+        share = seconds / max(1, len(root.seats))
+        for j, (seat, stats) in enumerate(zip(root.seats, root.stats, strict=True)):
+            actions = root.actions[j]
+            n = len(actions)
+            totals, counts = [0.0] * n, [0] * n
+            deadline = Deadline(share)
+            stride = _stride(n)
+            start = rng.randrange(n)
+            done = False
+            for _ in range(PRIOR_PROFILES):
+                for t in range(n):
+                    if t % 64 == 0 and deadline.passed():
+                        done = True
+                        break
+                    i = (start + t * stride) % n
+                    joint = {
+                        s: rng.choice(acts)
+                        for s, acts in zip(root.seats, root.actions, strict=True)
+                        if s != seat
+                    }
+                    joint[seat] = actions[i]
+                    after = state.apply_unchecked(joint)
+                    value = after.returns() if after.is_terminal() else evaluate(after)
+                    totals[i] += (value[seat] - lo) / span
+                    counts[i] += 1
+                if done:
+                    break
+            reached = [totals[i] / counts[i] for i in range(n) if counts[i]]
+            mean = sum(reached) / len(reached) if reached else 0.5
+            estimates = [totals[i] / counts[i] if counts[i] else mean for i in range(n)]
+            self.rule.seed(stats, estimates, int(self.prior))
+
     def _leaf(self, state: State, rng: random.Random, lo: float, span: float) -> list[float]:
         """A new leaf's rewards: ``rollout`` random nodes, then the evaluator."""
         if self.rollout > 0 and not state.is_terminal():
@@ -459,3 +508,12 @@ class TreeSearch:
             else (self.evaluator or state.game.heuristic)(state)
         )
         return [(v - lo) / span for v in values]
+
+
+def _stride(n: int) -> int:
+    """A step coprime with ``n`` near the golden section of ``n``: ``start + t * step``
+    modulo ``n`` visits every index once, spread over the whole range."""
+    step = max(1, int(n * 0.6180339887))
+    while math.gcd(step, n) != 1:
+        step += 1
+    return step
