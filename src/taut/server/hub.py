@@ -368,6 +368,11 @@ class Hub:
             return  # not served here, or written here
         lock = self.locks.setdefault(game_id, asyncio.Lock())
         async with lock:
+            # The announcement of a write made here often comes before the writer has
+            # applied it (the writer waits for the lock's holder to resume): looked at again
+            # under the lock, it is seen as written here, and costs no query.
+            if seq is not None and table.seq >= seq:
+                return
             changed = await self._catch_up(table)
         if changed:
             self.broadcast(table)
