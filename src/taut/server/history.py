@@ -81,7 +81,7 @@ class History:
         if not table.state.is_terminal():
             return
         try:
-            async with self.store.engine.connect() as conn:
+            async with self.store.reader.connect() as conn:
                 kept = (
                     await conn.execute(
                         select(game_ends.c.game_id).where(game_ends.c.game_id == table.id)
@@ -129,7 +129,7 @@ class History:
             .limit(limit)
             .offset(offset)
         )
-        async with self.store.engine.connect() as conn:
+        async with self.store.reader.connect() as conn:
             rows = (await conn.execute(query)).all()
         out = []
         for r in rows:
@@ -157,7 +157,7 @@ class History:
             .join(games, games.c.id == game_players.c.game_id)
             .where(game_players.c.player_id == player_id, games.c.status == "over")
         )
-        async with self.store.engine.connect() as conn:
+        async with self.store.reader.connect() as conn:
             return int((await conn.execute(query)).scalar_one())
 
     async def holders(self, game_ids: list[str]) -> dict[str, dict[int, str]]:
@@ -167,7 +167,7 @@ class History:
         query = select(game_players.c.game_id, game_players.c.seat, game_players.c.player_id).where(
             game_players.c.game_id.in_(game_ids)
         )
-        async with self.store.engine.connect() as conn:
+        async with self.store.reader.connect() as conn:
             rows = (await conn.execute(query)).all()
         out: dict[str, dict[int, str]] = {}
         for r in rows:

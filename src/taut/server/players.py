@@ -182,7 +182,7 @@ class Players:
     async def by_key(self, key: str) -> tuple[Player, str] | None:
         """The player a key belongs to and the key's device id (None: unknown or revoked)."""
         hashed = token_hash(key)
-        async with self.store.engine.connect() as conn:
+        async with self.store.reader.connect() as conn:
             row = (
                 await conn.execute(
                     select(players_table, player_keys.c.id.label("device_id"))
@@ -205,7 +205,7 @@ class Players:
 
     async def by_name(self, name: str) -> Player | None:
         """The player called ``name`` (any case), or None."""
-        async with self.store.engine.connect() as conn:
+        async with self.store.reader.connect() as conn:
             row = (
                 await conn.execute(
                     select(players_table).where(players_table.c.name_key == name_key(name))
@@ -217,7 +217,7 @@ class Players:
         """The names of the players with these ids."""
         if not ids:
             return {}
-        async with self.store.engine.connect() as conn:
+        async with self.store.reader.connect() as conn:
             rows = (
                 await conn.execute(
                     select(players_table.c.id, players_table.c.name).where(
@@ -243,7 +243,7 @@ class Players:
 
     async def devices(self, player_id: str) -> list[Device]:
         """The player's devices, oldest first."""
-        async with self.store.engine.connect() as conn:
+        async with self.store.reader.connect() as conn:
             rows = (
                 await conn.execute(
                     select(player_keys)
@@ -322,7 +322,7 @@ class Players:
 
     async def seat_players(self, game_id: str) -> dict[int, str]:
         """A game's seats that players hold: seat -> player id."""
-        async with self.store.engine.connect() as conn:
+        async with self.store.reader.connect() as conn:
             rows = (
                 await conn.execute(
                     select(game_players.c.seat, game_players.c.player_id).where(

@@ -147,7 +147,7 @@ class Ratings:
 
     async def outcome(self, game_id: str) -> dict[str, Any] | None:
         """How a finished rated game was counted: ``{rated, note, changes}``, or None."""
-        async with self.store.engine.connect() as conn:
+        async with self.store.reader.connect() as conn:
             row = (
                 await conn.execute(select(rated_games).where(rated_games.c.game_id == game_id))
             ).first()
@@ -247,7 +247,7 @@ class Ratings:
     async def board(self, game: str, pool: str, limit: int = 200) -> list[Rating]:
         """A pool's ratings, best displayed rating first."""
         order = (ratings_table.c.mu - 3.0 * ratings_table.c.sigma).desc()
-        async with self.store.engine.connect() as conn:
+        async with self.store.reader.connect() as conn:
             rows = (
                 await conn.execute(
                     select(ratings_table)
@@ -260,7 +260,7 @@ class Ratings:
 
     async def pools(self, game: str) -> list[str]:
         """The pools of a game that have ratings."""
-        async with self.store.engine.connect() as conn:
+        async with self.store.reader.connect() as conn:
             rows = (
                 await conn.execute(
                     select(ratings_table.c.pool)
@@ -273,7 +273,7 @@ class Ratings:
 
     async def of(self, subject: str) -> list[tuple[str, str, Rating]]:
         """Every rating of one subject: ``(game, pool, rating)``."""
-        async with self.store.engine.connect() as conn:
+        async with self.store.reader.connect() as conn:
             rows = (
                 await conn.execute(
                     select(ratings_table)

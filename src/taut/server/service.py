@@ -241,7 +241,7 @@ async def ratings_of(
     out = dict.fromkeys(subjects, fresh)
     if not subjects:
         return out
-    async with store.engine.connect() as conn:
+    async with store.reader.connect() as conn:
         rows = (
             await conn.execute(
                 select(ratings_table.c.subject, ratings_table.c.mu, ratings_table.c.sigma).where(

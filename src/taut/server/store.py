@@ -348,6 +348,15 @@ class Store:
             # none for reading), so the pool's rollback on return would only cost a trip.
             kwargs["pool_reset_on_return"] = None
         self.engine: AsyncEngine = create_async_engine(url, **kwargs)
+        self.reader: AsyncEngine = (
+            self.engine.execution_options(isolation_level="AUTOCOMMIT")
+            if self.postgres
+            else self.engine
+        )
+        """The engine that reads (the same pool): on PostgreSQL its queries run outside any
+        transaction, so that a read is one round trip, not a ``BEGIN``, the query and a
+        ``ROLLBACK`` when its connection goes back to the pool. Anything that writes, or
+        reads what it is about to write, uses :attr:`engine` and a transaction."""
         if not self.postgres:
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
         # SQLite has one writer at a time and makes the others sleep and poll for the lock:
@@ -401,7 +410,7 @@ class Store:
 
     async def load_analysis(self, game_id: str) -> tuple[float, Any] | None:
         """A kept analysis: ``(think, result)``, or None."""
-        async with self.engine.connect() as conn:
+        async with self.reader.connect() as conn:
             row = (
                 await conn.execute(
                     select(analyses.c.think, analyses.c.result).where(analyses.c.game_id == game_id)
@@ -485,7 +494,7 @@ class Store:
 
     async def load_game(self, game_id: str) -> GameRow | None:
         """A game's row and seats, or None."""
-        async with self.engine.connect() as conn:
+        async with self.reader.connect() as conn:
             row = (await conn.execute(select(games).where(games.c.id == game_id))).first()
             if row is None:
                 return None
@@ -536,7 +545,7 @@ class Store:
     ) -> list[tuple[str, str, int, float, dict[str, Any]]]:
         """Games waiting for players: ``(id, game, open seats, created, settings)``, newest
         first."""
-        async with self.engine.connect() as conn:
+        async with self.reader.connect() as conn:
             rows = (
                 await conn.execute(
                     select(
@@ -555,7 +564,7 @@ class Store:
 
     async def clocked_in_play(self) -> list[str]:
         """The games not over whose settings hold a time control (``"clock"``)."""
-        async with self.engine.connect() as conn:
+        async with self.reader.connect() as conn:
             rows = (
                 await conn.execute(
                     select(games.c.id).where(
@@ -569,7 +578,7 @@ class Store:
 
     async def events_after(self, game_id: str, seq: int) -> list[Event]:
         """The game's events with a ``seq`` above ``seq``, in order."""
-        async with self.engine.connect() as conn:
+        async with self.reader.connect() as conn:
             rows = (
                 await conn.execute(
                     select(events.c.seq, events.c.kind, events.c.payload, events.c.created_at)
@@ -700,7 +709,7 @@ class Store:
 
     async def secret(self, game_id: str, move: int, seat: int) -> tuple[str, str] | None:
         """A computer seat's kept ``(action, salt)``."""
-        async with self.engine.connect() as conn:
+        async with self.reader.connect() as conn:
             row = (
                 await conn.execute(
                     select(secrets_table.c.action, secrets_table.c.salt).where(
@@ -742,7 +751,7 @@ class Store:
         query = select(tournaments_table).order_by(tournaments_table.c.starts_at.desc())
         if tournament_id is not None:
             query = query.where(tournaments_table.c.id == tournament_id)
-        async with self.engine.connect() as conn:
+        async with self.reader.connect() as conn:
             rows = (await conn.execute(query.limit(limit))).all()
         return [{**r._asdict(), "config": json.loads(r.config)} for r in rows]
 
@@ -750,7 +759,7 @@ class Store:
         self, tournament_id: str
     ) -> tuple[list[str], list[dict[str, Any]]]:
         """A tournament's entrants in the order they joined, and its boards by round."""
-        async with self.engine.connect() as conn:
+        async with self.reader.connect() as conn:
             entrants = (
                 await conn.execute(
                     select(tournament_entrants.c.entrant)
@@ -872,7 +881,7 @@ class Store:
     async def tournaments_due(self, now: float) -> list[str]:
         """The tournaments that may have something to do: started, or due to start."""
         t = tournaments_table.c
-        async with self.engine.connect() as conn:
+        async with self.reader.connect() as conn:
             rows = (
                 await conn.execute(
                     select(t.id).where(
@@ -884,7 +893,7 @@ class Store:
 
     async def tournament_of_game(self, game_id: str) -> str | None:
         """The tournament a game was made for, or None."""
-        async with self.engine.connect() as conn:
+        async with self.reader.connect() as conn:
             row = (
                 await conn.execute(
                     select(tournament_boards.c.tournament_id).where(

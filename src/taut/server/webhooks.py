@@ -183,7 +183,7 @@ class Webhooks:
 
     async def url_of(self, player_id: str) -> str | None:
         """A player's webhook URL (None: none given)."""
-        async with self.store.engine.connect() as conn:
+        async with self.store.reader.connect() as conn:
             row = (
                 await conn.execute(
                     select(webhooks_table.c.url).where(webhooks_table.c.player_id == player_id)
@@ -216,7 +216,7 @@ class Webhooks:
         now = time.monotonic()
         if self._known is not None and (self._known[1] or now - self._known[0] < INTERVAL):
             return self._known[1]
-        async with self.store.engine.connect() as conn:
+        async with self.store.reader.connect() as conn:
             row = (await conn.execute(select(webhooks_table.c.player_id).limit(1))).first()
         self._known = (now, row is not None)
         return row is not None
