@@ -43,7 +43,8 @@ browser:
 test: $(STAMP) browser vendor lint typecheck unit
 
 ## slow: the slow set: OpenSpiel's value iteration, every 4x4 Track Tiles start re-solved,
-## the property tests with their large budget (about 15 minutes)
+## the property tests with their large budget, random play's exact odds on the 3x3 Track
+## Tiles tree (about 20 minutes)
 slow: $(STAMP) browser vendor
 	$(BIN)/python -m pytest -m slow
 
