@@ -15,7 +15,10 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from taut.server import computer as computer_module
 from taut.server.app import Settings, create_app
+from taut.server.computer import think_on_clock, within
+from taut.server.table import Seat, clocks_for
 from taut.server.verify import verify_record
 from tests.test_server_kit import Person, new_game, socket_of, sqlite_url, token_of
 
@@ -244,3 +247,70 @@ def test_the_player_page_says_by_when_a_slow_game_needs_a_move(tmp_path: Path) -
         assert entry["deadline"] == pytest.approx(time.time() + 86400, abs=120)
         page = client.get("/players/slowcoach").text
         assert f"(move by {entry['deadline_text']})" in page
+
+
+def test_the_computer_is_timed_in_live_games_and_thinks_within_its_clock(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The computer's seat has a clock in a live game; what it has left caps its think
+    time (the spec it is run with says so); a computer that thinks too long loses on time."""
+    clock = Clock()
+    asked: list[str] = []
+    slow = [55.0, 10.0]  # seconds the computer's first two choices "take"
+    original = computer_module.choose
+
+    def spy(game: str, options: Any, position: Any, seat: int, spec: str, seed: int) -> int:
+        asked.append(spec)
+        if slow:
+            clock.skip(slow.pop(0))
+        return original(game, options, position, seat, spec, seed)
+
+    monkeypatch.setattr(computer_module, "choose", spy)
+    with served(tmp_path, clock) as client:
+        made = new_game(client, "tracks", ["me", "hard"], {"size": 4}, time_control="1+0")
+        with socket_of(client, made["id"], token_of(made["mine"])) as a:
+            me = Person(a, made["id"], random.Random(5))
+            frame = a.state(lambda f: "NS" in f["acting"])
+            assert sorted(frame["clock"]["left"]) == ["NS", "WE"]
+            me.turn()  # the first choice starts the computer's clock
+            frame = a.state(lambda f: "NS" in f["acting"] or f["phase"] == "over")
+            assert frame["phase"] != "over"
+            # Its first choice took 55 s of its 60: about 5 s left.
+            assert left(frame, "WE") == pytest.approx(5.0, abs=1.0)
+            me.turn()
+            over = a.state(lambda f: f["phase"] == "over")
+            assert over["clock"]["flagged"] == "WE" and over["winners"] == ["NS"]
+    # The first choice had its full two seconds; the second, with 5 s left, a fraction.
+    assert asked[0] == "hard"
+    name, think = asked[1].split(":think=")
+    assert name == "hard" and 0.1 < float(think) < 0.25
+
+
+def test_a_game_stored_before_the_computer_was_timed_keeps_its_clocks() -> None:
+    people = [Seat("human", None), Seat("computer", "hard")]
+    config: dict[str, Any] = {
+        "clock": {"kind": "live", "minutes": 5, "increment": 3},
+        "seats": [{"kind": "me"}, {"kind": "hard"}],
+    }
+    old = clocks_for(config, people)
+    new = clocks_for({**config, "computer_clock": True}, people)
+    assert old is not None and old.clocked == [True, False]
+    assert new is not None and new.clocked == [True, True]
+
+
+def test_the_think_time_a_clock_allows() -> None:
+    assert think_on_clock(300, 3) == pytest.approx(12.4)  # more than any level asks
+    assert think_on_clock(60, 0) == pytest.approx(2.0)
+    assert think_on_clock(10, 0) == pytest.approx(1 / 3)
+    assert think_on_clock(1.0, 0) == pytest.approx(1 / 30)
+    assert think_on_clock(1.0, 2) == pytest.approx(0.125)  # a quarter of what is past 0.5 s
+    assert think_on_clock(0.0, 0) == pytest.approx(0.02)  # never nothing
+    for left_s in (0.1, 0.7, 3.0, 45.0, 600.0):
+        for increment in (0, 2, 10):
+            assert think_on_clock(left_s, increment) <= max(0.02, (left_s - 0.5) / 4)
+    assert within("hard", 0.5) == "hard:think=0.500"
+    assert within("hard:think=5", 1.25) == "hard:think=1.250"
+    assert within("hard:think=0.1", 1.25) == "hard:think=0.1"  # already within
+    assert within("hard", 3.0) == "hard"  # its default 2 s fits
+    assert within("random", 0.1) == "random"  # does not think
+    assert within("hard:think=x", 0.1) == "hard:think=x"  # refused later, in its own words

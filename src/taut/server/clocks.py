@@ -10,8 +10,11 @@ A game is made with a :class:`TimeControl` or none:
 
 Who is charged: at a node where one seat moves, that seat; at a node where several choose
 at once, every seat that has not yet committed. A seat's clock stops when its choice is
-complete (its move was played, or it committed) and it gains the increment then. Seats of
-the computer have no clock: their thinking is charged to nobody. No clock runs before the
+complete (its move was played, or it committed) and it gains the increment then. In a
+live game the computer's seats have clocks like anyone's: the time from the start of the
+node to its choice is charged to it, and it thinks within what it has left
+(:func:`taut.server.computer.think_on_clock`). With days per move, and in games stored
+before the computer was timed, its seats have no clock. No clock runs before the
 game's first choice made once every seat is taken (a seat left open for the lobby is taken
 when someone claims it). A clock that reaches zero loses the game on time
 (:data:`TIME`), as a forfeit.

@@ -33,7 +33,7 @@ from taut.core.game import NodeKind
 from taut.core.registry import make, plugin
 from taut.server.clients import Connection
 from taut.server.commit import new_salt
-from taut.server.computer import Computer
+from taut.server.computer import Computer, think_on_clock, within
 from taut.server.frames import FrameParts, Pictures, frame_parts, state_frame
 from taut.server.store import Conflict, GameRow, Store
 from taut.server.table import Batch, GameTable, Refused, Seat, parse_joint
@@ -429,8 +429,18 @@ class Hub:
         while self._tasks:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
+    def _think_cap(self, table: GameTable, seat: int) -> float | None:
+        """Seconds a computer seat may think now by its live clock (None: it has none)."""
+        clocks = table.clocks
+        if clocks is None or clocks.control.kind != "live" or not clocks.clocked[seat]:
+            return None
+        return think_on_clock(clocks.left_at(seat, self.now()), clocks.control.increment)
+
     async def _think(self, table: GameTable, move: int, seat: int) -> None:
         spec = table.seats[seat].agent or "medium"
+        cap = self._think_cap(table, seat)
+        if cap is not None:
+            spec = within(spec, cap)
         seed = derive_seed(table.seed, "computer", move, seat)
         key = (table.id, table.secret_key(move), seat)
         epoch = table.epoch

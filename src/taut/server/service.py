@@ -165,6 +165,9 @@ async def make_game(
     clock = parse_time_control(request.time_control)
     if clock is not None:
         config["clock"] = clock.to_json()
+        if clock.kind == "live":
+            # The computer's seats are timed as well: it thinks within its clock.
+            config["computer_clock"] = True
     kinds = [
         "computer"
         if c.kind in ("easy", "medium", "hard")

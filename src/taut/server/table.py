@@ -707,13 +707,17 @@ class GameTable:
 
 def clocks_for(config: Mapping[str, Any], seats: Sequence[Seat]) -> Clocks | None:
     """The clocks of a game made with ``config`` (None: no time control; a game stored
-    before clocks existed has none). People's seats have clocks, the computer's none."""
+    before clocks existed has none). People's seats have clocks; the computer's too where
+    ``computer_clock`` is set (live games made since the computer is timed), so that a
+    game stored before keeps the clocks it was played with."""
     kept = config.get("clock")
     if not kept:
         return None
     kinds = [str(s.get("kind", "")) for s in config.get("seats", [])]
     open_seats = [i for i, kind in enumerate(kinds) if kind == "open"]
-    return Clocks(TimeControl.from_json(kept), [s.kind != "computer" for s in seats], open_seats)
+    timed = bool(config.get("computer_clock"))
+    clocked = [s.kind != "computer" or timed for s in seats]
+    return Clocks(TimeControl.from_json(kept), clocked, open_seats)
 
 
 def parse_joint(state: State, joint_text: Mapping[str, str]) -> Joint:
