@@ -93,3 +93,54 @@ def test_every_frame_a_client_receives_is_whole_once_kept_members_are_copied(
                 assert last == json.loads(json.dumps(expected))
 
     run(scenario())
+
+
+def test_seats_that_share_a_view_share_its_drawings(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pulling Strings hides nothing: both seats and the spectators look at one view, so its
+    text is drawn once and a board with the same buttons once, and every frame is still
+    what a fresh drawing gives."""
+    from taut.games.pulling_strings import svg as ps_svg
+
+    table = _table("pulling-strings", {})
+    drawn = plugin("pulling-strings")
+    calls = {"render": 0, "board": 0}
+    render, board = type(drawn).render, ps_svg._svg
+
+    def counted_render(self: object, state: object, markup: bool = False) -> str:
+        calls["render"] += 1
+        return render(self, state, markup)  # type: ignore[arg-type]
+
+    def counted_board(*args: object, **kwargs: object) -> str:
+        calls["board"] += 1
+        return board(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(type(drawn), "render", counted_render)
+    monkeypatch.setattr(ps_svg, "_svg", counted_board)
+    ps_svg._DRAWN.clear()
+    pictures = Pictures()
+    frames = {seat: state_frame(table, seat, pictures, now=0.0) for seat in (0, 1, None)}
+    assert calls["render"] == 1
+    assert calls["board"] == 2  # with the ends as buttons (both seats), and without
+    assert frames[0]["board"] == frames[1]["board"] != frames[None]["board"]
+    ps_svg._DRAWN.clear()
+    for seat, frame in frames.items():
+        assert frame == state_frame(table, seat, Pictures(), now=0.0)
+
+
+def test_a_kept_drawing_is_never_given_to_another_position() -> None:
+    """Drawings are kept by the view's identity, checked against the view itself: a new
+    position whose object takes a freed one's address is drawn afresh."""
+    from taut.games.pulling_strings.svg import _DRAWN, board_svg
+
+    table = _table("pulling-strings", {})
+    state = table.state
+    legal = [state.action_to_string(0, a) for a in state.legal_actions(0)]
+    first = board_svg(state, 0, legal)  # type: ignore[arg-type]
+    after = state.apply({0: state.legal_actions(0)[0], 1: state.legal_actions(1)[-1]})
+    later = [after.action_to_string(0, a) for a in after.legal_actions(0)]
+    buttons = tuple((after.string_to_action(0, m), m) for m in later)
+    _DRAWN[(id(after), buttons)] = (state, first)  # as if ``after`` had ``state``'s address
+    again = board_svg(after, 0, later)  # type: ignore[arg-type]
+    assert again != first
+    _DRAWN.clear()
+    assert again == board_svg(after, 0, later)  # type: ignore[arg-type]

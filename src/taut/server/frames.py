@@ -59,7 +59,8 @@ class Pictures:
         self._state: State | None = None
         self._views: dict[int | None, State] = {}
         self._boards: dict[tuple[int | None, bool], dict[str, Any]] = {}
-        self._texts: dict[int | None, dict[str, Any]] = {}
+        self._texts: dict[int, tuple[State, dict[str, Any]]] = {}
+        """Keyed by the view's ``id``, with the view (so that the key stays its own)."""
         self._helps: dict[int | None, Any] = {}
         self._encoded: dict[tuple[str, Any], str] = {}
 
@@ -96,14 +97,19 @@ class Pictures:
                 else [],
                 "board": plugin.svg(picture, seat, legal),
             }
-        texts = self._texts.get(seat)
-        if texts is None:
+        # The text, status and result take no seat: seats whose view is the same object
+        # (a game without hidden information) share them.
+        found = self._texts.get(id(view))
+        if found is not None and found[0] is view:
+            texts = found[1]
+        else:
             picture = drawable(view)
-            texts = self._texts[seat] = {
+            texts = {
                 "text": plugin.render(picture),
                 "status": plugin.status(picture),
                 "result": None if view.outcome is None else view.describe_outcome(),
             }
+            self._texts[id(view)] = (view, texts)
         helps = None
         if mine and seat is not None:
             if seat not in self._helps:
@@ -154,6 +160,10 @@ class FrameParts:
         return "".join(out)
 
 
+#: The drawn members that depend on the view alone (not on the seat looking at it).
+_BY_VIEW = frozenset(("text", "status", "result"))
+
+
 def with_kept(previous: dict[str, Any] | None, frame: dict[str, Any]) -> dict[str, Any]:
     """A received frame made whole: the members it lists as ``kept`` copied from the
     previous frame of the same connection (what every client does)."""
@@ -186,9 +196,11 @@ def frame_parts(
     frame, drawn, (mine, listed) = _frame(table, seat, pictures, now)
     members: dict[str, str] = {}
     keys = {"board": listed, "legal": listed, "moves": listed, "help": mine}
+    shared = id(pictures.view(table, seat))  # what the text, status and result depend on
     for name in KEPT_MEMBERS:
         if name in drawn:
-            members[name] = pictures.encoded(name, (seat, keys.get(name)), drawn[name])
+            key = ("view", shared) if name in _BY_VIEW else (seat, keys.get(name))
+            members[name] = pictures.encoded(name, key, drawn[name])
         else:
             members[name] = as_text(frame.pop(name))
     return FrameParts(as_text(frame), members)

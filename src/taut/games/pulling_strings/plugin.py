@@ -83,6 +83,12 @@ def _learning_legend(game: PullingStrings) -> list[str]:
     ]
 
 
+#: The words of pulls already said, by the game's ``id``, seat and end (with the game, so
+#: that the key stays its own while it is kept).
+_WORDS: dict[tuple[int, int, str], tuple[Game, str]] = {}
+_WORDS_KEPT = 20_000
+
+
 class PullingStringsPlugin(GamePlugin):
     """Pulling Strings: two players pull string ends at once to bring disks home."""
 
@@ -146,14 +152,28 @@ class PullingStringsPlugin(GamePlugin):
         from taut.games.pulling_strings.learning import LearningState
         from taut.games.pulling_strings.narrate import move_words
 
-        try:
-            action = state.string_to_action(seat, action_text)
-        except ValueError:
-            return action_text
         if isinstance(state, LearningState):
+            try:
+                action = state.string_to_action(seat, action_text)
+            except ValueError:
+                return action_text
             end, tile = state.decode(action)
             return move_words(state, seat, end, state.tiles.tiles[tile].other.text)
-        return move_words(_ps(state), seat, action)
+        # An end's name and its words depend on the game alone (its letters and seats), not
+        # on the position: said once per game, seat and name.
+        game = state.game
+        key = (id(game), seat, action_text)
+        found = _WORDS.get(key)
+        if found is not None and found[0] is game:
+            return found[1]
+        try:
+            said = move_words(_ps(state), seat, state.string_to_action(seat, action_text))
+        except ValueError:
+            said = action_text
+        if len(_WORDS) >= _WORDS_KEPT:
+            _WORDS.clear()  # games come and go; the words are quick to say again
+        _WORDS[key] = (game, said)
+        return said
 
     def option_presentation(self, game_class: type[Game]) -> OptionPresentation:
         """Plain labels, groups, conditions and presets for the new-game form."""

@@ -16,6 +16,7 @@ to left, the left ends bottom to top.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 from collections.abc import Sequence
 
@@ -294,7 +295,25 @@ def board_svg(view: PullingStringsState, seat: int | None, legal: Sequence[str])
     if seat is not None:
         for move in legal:
             moves[view.string_to_action(seat, move)] = move
-    return _svg(view, [_end(view, e, moves.get(e)) for e in CLOCKWISE], HEIGHT, "", "")
+    # Both seats see the same position (nothing is hidden), and with the same buttons the
+    # same board: a server draws it once for them and the spectators.
+    key = (id(view), tuple(moves.items()))
+    found = _DRAWN.get(key)
+    if found is not None and found[0] is view:
+        return found[1]
+    drawn = _svg(view, [_end(view, e, moves.get(e)) for e in CLOCKWISE], HEIGHT, "", "")
+    if len(_DRAWN) >= _DRAWN_KEPT:
+        with contextlib.suppress(KeyError, RuntimeError, StopIteration):
+            del _DRAWN[next(iter(_DRAWN))]  # the oldest
+    _DRAWN[key] = (view, drawn)
+    return drawn
+
+
+#: Boards drawn lately, by the view's ``id`` and the buttons (with the view, so that the
+#: key stays its own while it is kept), oldest first.
+_DRAWN: dict[tuple[int, tuple[tuple[int, str], ...]], tuple[PullingStringsState, str]] = {}
+#: How many boards are kept: a few per game being played on a busy server.
+_DRAWN_KEPT = 2048
 
 
 def _learning_svg(view: LearningState, seat: int | None, legal: Sequence[str]) -> str:
