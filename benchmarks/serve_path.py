@@ -120,7 +120,7 @@ async def run(args: argparse.Namespace) -> dict[str, float]:
         await hub.close()
         await store.close()
     if profile is not None:
-        pstats.Stats(profile).sort_stats("cumulative").print_stats(args.profile_lines)
+        pstats.Stats(profile).sort_stats(args.sort).print_stats(args.profile_lines)
     return {
         "commands": commands,
         "nodes": nodes,
@@ -170,6 +170,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--profile", action="store_true", help="print where the time goes")
     parser.add_argument("--profile-lines", type=int, default=40)
+    parser.add_argument(
+        "--sort",
+        choices=("cumulative", "tottime"),
+        default="cumulative",
+        help="order the profile by time with callees (cumulative) or without (tottime)",
+    )
     parser.add_argument("--json", action="store_true", help="print the numbers as JSON")
     args = parser.parse_args()
     if args.games < 1 or args.nodes < 1:
