@@ -244,6 +244,7 @@ def test_the_player_page_says_by_when_a_slow_game_needs_a_move(tmp_path: Path) -
         playing = client.get("/api/players/slowcoach").json()["playing"]
         (entry,) = [g for g in playing if g["id"] == game_id]
         assert entry["your_move"] and entry["deadline"] is not None
+        assert entry["time_control"] == "1 day per move"
         assert entry["deadline"] == pytest.approx(time.time() + 86400, abs=120)
         page = client.get("/players/slowcoach").text
         assert f"(move by {entry['deadline_text']})" in page

@@ -194,8 +194,12 @@ def test_seats_attach_to_the_players_who_take_them(client: TestClient) -> None:
     assert pages["Alice"]["playing"][0]["your_move"] is True
     assert pages["Bob"]["playing"][0]["your_move"] is False
     assert pages["Bob"]["playing"][0]["to_move"] == ["NS"]
+    assert pages["Alice"]["playing"][0]["time_control"] is None
     html = client.get("/players/Alice").text
     assert "Alice&#39;s move" in html or "Alice's move" in html
+    # Each game in progress says against whom (a link to their page) and its clock.
+    row = html.split('data-game="' + made["id"], 1)[1].split("</tr>", 1)[0]
+    assert '<a href="/players/Bob">Bob</a>' in row and "<td>none</td>" in row
     assert eve["name"] not in str(pages)
 
 

@@ -22,6 +22,7 @@ from taut import __version__
 from taut.core.game import CHANCE_SEAT
 from taut.core.registry import games, plugin
 from taut.server.answers import refusals
+from taut.server.clocks import time_control_text
 from taut.server.history import (
     PER_PAGE,
     PLAYING_LISTED,
@@ -100,6 +101,7 @@ def _playing(entry: dict[str, Any], table: GameTable, seat: int) -> dict[str, An
     # When this seat loses on time unless it chooses (seconds since the epoch).
     due = entry["deadline"] = table.clock_deadline(seat)
     entry["deadline_text"] = None if due is None else deadline_text(due)
+    entry["time_control"] = time_control_text(table.config)
     return entry
 
 
