@@ -197,8 +197,15 @@ class NashSearchAgent(Agent):
         rows = list(state.legal_actions(0))
         cols = list(state.legal_actions(1))
         cells: dict[tuple[int, int], float] = {}
+        # On the last turn searched every child is a leaf: a game that values them all at
+        # once (a compiled kernel) saves making each one.
+        leaves = (
+            state.game.heuristic_matrix(state) if depth == 1 and self.evaluator is None else None
+        )
 
         def entry(i: int, j: int) -> float:
+            if leaves is not None:
+                return leaves[i][j]
             v = cells.get((i, j))
             if v is None:
                 child = state.apply_unchecked({0: rows[i], 1: cols[j]})

@@ -194,6 +194,17 @@ class Game(ABC):
             return state.returns()
         return tuple(0.0 for _ in self.info.seats)
 
+    def heuristic_matrix(self, state: State) -> Sequence[Sequence[float]] | None:
+        """Seat 0's value of every child of a two-seat simultaneous ``state`` at once: row
+        ``i`` for seat 0's ``i``-th legal action, column ``j`` for seat 1's ``j``-th; a
+        finished child's ``returns()[0]``, else ``heuristic(child)[0]``.
+
+        A search that scores the last turn it looks at may ask for this instead of making
+        and scoring each child. None (the default) where the game has no faster way; a
+        game that gives one answers exactly what the children would (a test checks it).
+        """
+        return None
+
     def random_playout(self, rng: random.Random) -> tuple[int, Outcome]:
         """Play one game with uniformly random actions (chance by its odds).
 

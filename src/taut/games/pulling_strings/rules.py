@@ -509,3 +509,13 @@ class PullingStrings(Game):
         assert isinstance(state, PullingStringsState)
         v = evaluate(state)
         return (v, -v)
+
+    def heuristic_matrix(self, state: State) -> Sequence[Sequence[float]] | None:
+        """Every child's value for X by the compiled kernel of
+        :mod:`~taut.games.pulling_strings.leaves` (None without Numba, and for positions
+        of a learning game or under ``repeat``)."""
+        if type(state) is not PullingStringsState:
+            return None
+        from taut.games.pulling_strings.leaves import child_values
+
+        return child_values(state)
