@@ -18,6 +18,7 @@ from fastapi.testclient import TestClient
 from taut.server import computer as computer_module
 from taut.server.app import Settings, create_app
 from taut.server.computer import think_on_clock, within
+from taut.server.profile import clock_text
 from taut.server.table import Seat, clocks_for
 from taut.server.verify import verify_record
 from tests.test_server_kit import Person, new_game, socket_of, sqlite_url, token_of
@@ -315,3 +316,35 @@ def test_the_think_time_a_clock_allows() -> None:
     assert within("hard", 3.0) == "hard"  # its default 2 s fits
     assert within("random", 0.1) == "random"  # does not think
     assert within("hard:think=x", 0.1) == "hard:think=x"  # refused later, in its own words
+
+
+def test_the_player_page_says_how_much_time_a_live_game_has_left(tmp_path: Path) -> None:
+    clock = Clock()
+    with served(tmp_path, clock) as client:
+        me = client.post("/api/players", json={"name": "quick"}).json()
+        body = {
+            "game": "tracks",
+            "options": {"size": 3},
+            "seats": [{"kind": "me"}, {"kind": "easy"}],
+            "time_control": "3+2",
+        }
+        made = client.post("/api/games", json=body, headers={"X-Taut-Player": me["key"]})
+        game_id, mine = made.json()["id"], made.json()["mine"]
+        with socket_of(client, game_id, token_of(mine)) as a:
+            Person(a, game_id, random.Random(1)).turn()  # free, and +2 s
+            a.state(lambda f: f["clock"]["running"] == ["NS"] or f["phase"] == "over")
+            clock.skip(20)
+            (entry,) = [
+                g for g in client.get("/api/players/quick").json()["playing"] if g["id"] == game_id
+            ]
+            assert entry["time_control"] == "3+2"
+            assert entry["time_left"] == pytest.approx(162.0, abs=2.0)
+            assert entry["time_left_text"] in ("2:41", "2:42", "2:43")
+            page = client.get("/players/quick").text
+            assert f"({entry['time_left_text']} left)" in page
+
+
+def test_clock_text() -> None:
+    assert [clock_text(s) for s in (0, 9.9, 65, 3599, 3600, 7322.5)] == [
+        "0:00", "0:09", "1:05", "59:59", "1:00:00", "2:02:02",
+    ]  # fmt: skip

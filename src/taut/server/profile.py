@@ -94,7 +94,15 @@ def _finished(entry: dict[str, Any], line: GameLine, player_id: str) -> dict[str
     return entry
 
 
-def _playing(entry: dict[str, Any], table: GameTable, seat: int) -> dict[str, Any]:
+def clock_text(seconds: float) -> str:
+    """Time on a live clock as a person reads it: ``4:07``, ``1:02:30``."""
+    whole = int(seconds)
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+def _playing(entry: dict[str, Any], table: GameTable, seat: int, now: float) -> dict[str, Any]:
     waits = waiting_on(table)
     entry["to_move"] = [table.seat_name(s) for s in waits]
     entry["your_move"] = seat in waits
@@ -102,6 +110,11 @@ def _playing(entry: dict[str, Any], table: GameTable, seat: int) -> dict[str, An
     due = entry["deadline"] = table.clock_deadline(seat)
     entry["deadline_text"] = None if due is None else deadline_text(due)
     entry["time_control"] = time_control_text(table.config)
+    # What the seat has left on a live clock (its own time, as lichess lists it).
+    clocks = table.clocks
+    live = clocks is not None and clocks.control.kind == "live" and clocks.clocked[seat]
+    left = entry["time_left"] = clocks.left_at(seat, now) if live and clocks else None
+    entry["time_left_text"] = None if left is None else clock_text(left)
     return entry
 
 
@@ -130,7 +143,7 @@ async def player_json(
         entry = _entry(line, line_seat_names(line), held.get(line.id, {}), known)
         if table.state.is_terminal():  # ended since its status was read
             continue
-        playing.append(_playing(entry, table, line.seat))
+        playing.append(_playing(entry, table, line.seat, hub.now()))
     for line in done:
         if line.returns is None:  # its end is not kept yet: read the game once, keep it
             table = await hub.peek(line.id)
