@@ -131,11 +131,10 @@ class Hub:
             table = self.tables.get(game_id)
             if table is not None:
                 return table
-            row = await self.store.load_game(game_id)
-            if row is None:
+            loaded = await self._load(game_id)
+            if loaded is None:
                 return None
-            table = table_from_row(row)
-            await self._catch_up(table)
+            row, table = loaded
             await self._load_secrets(table)
             self.tables[game_id] = table
             self.rows[game_id] = row
@@ -149,12 +148,17 @@ class Hub:
         table = self.tables.get(game_id)
         if table is not None:
             return table
+        loaded = await self._load(game_id)
+        return None if loaded is None else loaded[1]
+
+    async def _load(self, game_id: str) -> tuple[GameRow, GameTable] | None:
+        """The game's row and its table rebuilt from the stored events (None: no game)."""
         row = await self.store.load_game(game_id)
         if row is None:
             return None
         table = table_from_row(row)
         await self._catch_up(table)
-        return table
+        return row, table
 
     def release_idle(self, now: float | None = None) -> int:
         """Forget the finished games that no client is connected to and nobody looked up
