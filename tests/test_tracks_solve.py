@@ -234,6 +234,43 @@ def to_ns(value: int, mover: int) -> int:
     return value if mover == NS else -value
 
 
+def test_positions_sharing_a_key_share_their_value_by_the_rules() -> None:
+    # A key leaves the tiles out (only where the live cells' sides lead, the dead cells'
+    # number, the hands and the mover): every 3x3 position of random games that shares a
+    # key with another must have the same value to the mover by plain minimax.
+    memo: dict[tuple[object, ...], int] = {}
+    solver = Solver(3)
+    groups: dict[int, set[tuple[int, ...]]] = {}
+    values: dict[int, int] = {}
+    for state in random_partial_boards(3, 3000, seed=11):
+        if state.is_terminal():
+            continue
+        pos = position(state)
+        k1, k2 = solver.keys(pos)
+        key = min(k1, k2)
+        value = to_ns(minimax(state, memo), pos.mover)
+        # The half turn's key is the other one of the pair.
+        turned = Position(3, half_turn(3, pos.board), pos.hands, pos.mover)
+        assert sorted(solver.keys(turned)) == sorted((k1, k2))
+        assert values.setdefault(key, value) == value, (pos, value, values[key])
+        groups.setdefault(key, set()).add(pos.board)
+    # Different boards do share keys (else the key would be the board again).
+    shared = [g for g in groups.values() if len(g) > 1]
+    assert len(shared) >= 50, len(shared)
+
+
+def test_keys_tell_apart_positions_with_different_futures() -> None:
+    # Same empty cells, different tiles around them: a piece that leads to the border
+    # differs from one that leads back to a side of another empty cell.
+    solver = Solver(3)
+    a = Position(3, (1, 0, 0, 0, 0, 0, 0, 0, 0), (2, 1), WE)
+    b = Position(3, (3, 0, 0, 0, 0, 0, 0, 0, 0), (2, 1), WE)
+    c = Position(3, (3, 0, 0, 0, 0, 0, 0, 0, 0), (2, 2), WE)
+    d = Position(3, (3, 0, 0, 0, 0, 0, 0, 0, 0), (2, 2), NS)
+    keys = {min(solver.keys(p)) for p in (a, b, c, d)}
+    assert len(keys) == 4
+
+
 @pytest.mark.parametrize(("size", "first"), [(2, "NS"), (2, "WE"), (3, "NS")])
 def test_search_matches_minimax_from_the_start(size: int, first: str) -> None:
     memo: dict[tuple[object, ...], int] = {}

@@ -11,9 +11,12 @@ first imports them.
 -1 a loss, fail-soft (a result at or below ``alpha`` is an upper bound, at or above
 ``beta`` a lower bound). At every node it
 
-1. looks the position up in the transposition table: two slots a key, keys exact up to
-   5x5 (the board packed two bits a cell, then who moves and both kinds in hand), each
-   position stored under the smaller key of itself and its half turn;
+1. finds which tracks could still be made and which empty cells are live (step 3), and
+   looks the position up in the transposition table: two slots a key, each position
+   stored under the smaller key of itself and its half turn. A key says only what the
+   rest of the game depends on (:func:`shape_keys`): where the sides of the live empty
+   cells lead, how many empty cells are dead, who moves and what both seats hold. Boards
+   whose tiles differ but join the same sides to the same places share it;
 2. scans the empty cells once: a placement of the mover's kind that makes the mover's
    track (or both tracks) wins at once; one that makes only the opponent's track loses
    and is dropped; a cell where the opponent's next kind would make the opponent's track
@@ -25,8 +28,13 @@ first imports them.
    edges even so can never win, and a position where neither can is a draw. An empty cell
    that no such track can pass through is dead: what fills it never matters, so of the
    placements on dead cells only one is tried;
-4. tries the moves, the table's best move first, then by a history score (cutoffs found
-   with that cell and kind, weighted by the square of the number of empty cells).
+4. tries the moves, the table's best move first, then the *killers* (the last
+   :data:`KILLERS` cells that cut off at the same ply elsewhere in the tree, most recent
+   first), then by a history score (cutoffs found with that cell at that ply). A ply
+   fixes the kind each seat places within a game, so a cell that refuted one line often
+   refutes its neighbours: on 4x4 the first move tried cuts off four times in five, and
+   the search visits 4 to 6 times fewer nodes than with a history by cell and kind
+   alone.
 
 The recursion runs on an explicit stack of frames (:func:`enter` and :func:`leave` do a
 node's work on the way down and up): Numba cannot cache a recursive function's code.
@@ -46,8 +54,22 @@ from taut.games.tracks.solve.table import store as store
 NODES, LIMIT = 0, 1
 #: What :func:`negamax` returns when the budget ran out (no value, 1 and -1 included).
 ABORTED = 3
-#: A move score above any history score: the table's move is tried first.
+#: A move score above any history score: the table's move is tried first, then the killers.
 FIRST = 1 << 62
+#: Killer moves kept a ply. ``history`` holds them first (``cell + 1`` each, 0 for none,
+#: :data:`KILLERS` a ply), then a count of cutoffs per ply and cell.
+KILLERS = 4
+
+
+@_jit
+def history_at(cells: int, ply: int, cell: int) -> int:
+    """Where ``history`` counts the cutoffs found with ``cell`` at ``ply``."""
+    return (cells + 1) * KILLERS + ply * cells + cell
+
+
+def history_size(cells: int) -> int:
+    """The length of the ``history`` array of a board with ``cells`` cells."""
+    return (cells + 1) * (KILLERS + cells)
 
 
 @_jit
@@ -175,6 +197,60 @@ def reachable(
 
 
 @_jit
+def shape_keys(
+    board: Any,
+    ends: Any,
+    side_edge: Any,
+    cells: int,
+    units: int,
+    size: int,
+    keys: Any,
+    turned_keys: Any,
+    labels: int,
+    dead_keys: Any,
+    parent: Any,
+    flags: Any,
+) -> tuple[int, int]:
+    """After :func:`reachable`: the key of the position's shape and of its half turn,
+    without the hands (tables from :func:`taut.games.tracks.solve.model.shape_tables`).
+
+    Each side of each live empty cell adds the key of its label: the border it leads to
+    (through a piece or directly), or ``USELESS`` for a border that no track through the
+    cell can use (N and S where no NS track can pass, E and W likewise), ``ADJACENT`` for
+    an empty neighbour, ``LINK + e`` for a piece ending at inner edge ``e`` (the side of
+    another live cell: a live cell's pieces never lead to a dead one, which would share its
+    component). Dead cells add only their number: what fills them never matters.
+    """
+    k1 = 0
+    k2 = 0
+    dead = 0
+    for c in range(cells):
+        if board[c] != 0:
+            continue
+        f = flags[_find(parent, c)]
+        ns = (f & 3) == 3
+        we = (f & 12) == 12
+        if not ns and not we:
+            dead += 1
+            continue
+        for s in range(4):
+            x = side_edge[c * 4 + s]
+            far = ends[x]
+            if far < units:
+                label = far // size
+                if not (we if label & 1 else ns):
+                    label = 4  # USELESS
+            elif far == x:
+                label = 5  # ADJACENT
+            else:
+                label = 6 + far  # LINK
+            i = (c * 4 + s) * labels + label
+            k1 ^= keys[i]
+            k2 ^= turned_keys[i]
+    return k1 ^ dead_keys[dead], k2 ^ dead_keys[dead]
+
+
+@_jit
 def live(parent: Any, flags: Any, cell: int) -> bool:
     """After :func:`reachable`: whether some track could still pass through ``cell``.
 
@@ -186,9 +262,9 @@ def live(parent: Any, flags: Any, cell: int) -> bool:
 
 
 # Fields of a search frame: one frame a ply, ``FIELDS`` numbers each, in ``frames``.
-MOVER, HAND_NS, HAND_WE, EMPTIES, KEY, TURNED_KEY = 0, 1, 2, 3, 4, 5
-ALPHA, BETA, ALPHA0, LO, HI, CANON, TURNED, COUNT, NEXT, BEST, BEST_MOVE = range(6, 17)
-FIELDS = 17
+MOVER, HAND_NS, HAND_WE, EMPTIES = 0, 1, 2, 3
+ALPHA, BETA, ALPHA0, LO, HI, CANON, TURNED, COUNT, NEXT, BEST, BEST_MOVE = range(4, 15)
+FIELDS = 15
 #: What :func:`enter` returns when the node's moves must be searched.
 EXPAND = 2
 
@@ -200,7 +276,12 @@ def enter(
     strands: Any,
     tags: Any,
     bits: Any,
+    shape: Any,
+    shape_turned: Any,
+    dead_keys: Any,
     hand_keys: Any,
+    labels: int,
+    size: int,
     cells: int,
     units: int,
     board: Any,
@@ -225,9 +306,16 @@ def enter(
     empties = frames[f + EMPTIES]
     alpha = frames[f + ALPHA]
     beta = frames[f + BETA]
+    can = reachable(board, ends, side_edge, edge_cells, tags, cells, units, parent, flags)
+    if can == 0:
+        return 0  # neither side can make a track any more: a draw
+    k1, k2 = shape_keys(
+        board, ends, side_edge, cells, units, size, shape, shape_turned, labels, dead_keys,
+        parent, flags,
+    )  # fmt: skip
     hk = hand_keys[mover * 16 + hand_ns * 4 + hand_we]
-    k1 = frames[f + KEY] ^ hk
-    k2 = frames[f + TURNED_KEY] ^ hk
+    k1 ^= hk
+    k2 ^= hk
     turned = k2 < k1
     ck = k2 if turned else k1
     lo = -1
@@ -283,7 +371,6 @@ def enter(
         return -1
 
     if threats == 0 and n > 1:
-        can = reachable(board, ends, side_edge, edge_cells, tags, cells, units, parent, flags)
         ub = 1 if can & my_bit else 0
         lb = -1 if can & their_bit else 0
         if lb > lo:
@@ -312,10 +399,19 @@ def enter(
                 kept += 1
         n = kept
 
-    # Order the moves: the table's move, then by history (insertion sort, best first).
+    # Order the moves: the table's move, the killers, then by history (insertion sort,
+    # best first).
+    killed = ply * KILLERS
     for i in range(n):
         c = moves[base + i]
-        s = FIRST if c == tt_move else history[c * 4 + mine]
+        if c == tt_move:
+            s = FIRST
+        else:
+            s = history[history_at(cells, ply, c)]
+            for j in range(KILLERS):
+                if history[killed + j] == c + 1:
+                    s = FIRST - 1 - j
+                    break
         j = i
         while j > 0 and scores[base + j - 1] < s:
             moves[base + j] = moves[base + j - 1]
@@ -367,9 +463,12 @@ def negamax(
     tags: Any,
     bits: Any,
     edge_cells: Any,
-    cell_keys: Any,
-    turn_keys: Any,
+    shape: Any,
+    shape_turned: Any,
+    dead_keys: Any,
     hand_keys: Any,
+    labels: int,
+    size: int,
     cells: int,
     units: int,
     board: Any,
@@ -389,25 +488,22 @@ def negamax(
     hand_we: int,
     mover: int,
     empties: int,
-    key: int,
-    turned_key: int,
     alpha: int,
     beta: int,
 ) -> int:
     """The value of the position to ``mover`` (see the module's description), or
     :data:`ABORTED` once ``stats[LIMIT]`` nodes (when not 0) have been searched.
 
-    ``key`` and ``turned_key`` are the keys of the board and of its half turn without the
-    hands; ``moves``, ``scores`` (``cells`` a ply), ``undo`` (8 a ply) and ``frames``
-    (:data:`FIELDS` a ply) are work space. The recursion runs on an explicit stack of
+    ``shape``, ``shape_turned``, ``dead_keys``, ``hand_keys`` and ``labels`` are the key
+    tables of :func:`taut.games.tracks.solve.model.shape_tables`; ``moves``, ``scores``
+    (``cells`` a ply), ``undo`` (8 a ply), ``frames`` (:data:`FIELDS` a ply) and
+    ``history`` (:func:`history_size`) are work space. The recursion runs on an explicit stack of
     frames (Numba cannot cache the machine code of a recursive function).
     """
     frames[MOVER] = mover
     frames[HAND_NS] = hand_ns
     frames[HAND_WE] = hand_we
     frames[EMPTIES] = empties
-    frames[KEY] = key
-    frames[TURNED_KEY] = turned_key
     frames[ALPHA] = alpha
     frames[BETA] = beta
     ply = 0
@@ -425,7 +521,8 @@ def negamax(
                 # are stored); the board and ends are the caller's copies.
                 return ABORTED
             value = enter(
-                side_edge, edge_cells, strands, tags, bits, hand_keys, cells, units,
+                side_edge, edge_cells, strands, tags, bits, shape, shape_turned, dead_keys,
+                hand_keys, labels, size, cells, units,
                 board, ends, moves, scores, parent, flags, history, tt_key, tt_info, tt_bits,
                 frames, ply,
             )  # fmt: skip
@@ -448,8 +545,18 @@ def negamax(
                 if child > frames[f + ALPHA]:
                     frames[f + ALPHA] = child
             if frames[f + ALPHA] >= frames[f + BETA]:
-                mine = frames[f + HAND_NS] if frames[f + MOVER] == 0 else frames[f + HAND_WE]
-                history[c * 4 + mine] += frames[f + EMPTIES] * frames[f + EMPTIES]
+                history[history_at(cells, ply, c)] += 1
+                # The killers, most recent first: c moves to the front.
+                killed = ply * KILLERS
+                j = KILLERS - 1
+                for k in range(KILLERS):
+                    if history[killed + k] == c + 1:
+                        j = k
+                        break
+                while j > 0:
+                    history[killed + j] = history[killed + j - 1]
+                    j -= 1
+                history[killed] = c + 1
                 frames[f + NEXT] = frames[f + COUNT]
             else:
                 frames[f + NEXT] = i + 1
@@ -480,8 +587,6 @@ def negamax(
         frames[g + HAND_NS] = following if mover == 0 else hand_ns
         frames[g + HAND_WE] = hand_we if mover == 0 else following
         frames[g + EMPTIES] = frames[f + EMPTIES] - 1
-        frames[g + KEY] = frames[f + KEY] ^ cell_keys[c * 4 + mine]
-        frames[g + TURNED_KEY] = frames[f + TURNED_KEY] ^ turn_keys[c * 4 + mine]
         frames[g + ALPHA] = -frames[f + BETA]
         frames[g + BETA] = -frames[f + ALPHA]
         ply += 1

@@ -43,9 +43,11 @@ NS_TRACK, WE_TRACK = 1, 2
 SIDE_TAGS = (1, 8, 2, 4)
 #: ``TRACK_BITS[tag_a | tag_b]``: the track a piece ending at two tagged edges makes.
 TRACK_BITS = tuple(NS_TRACK if t == 3 else WE_TRACK if t == 12 else 0 for t in range(16))
-#: The largest board whose position keys are exact (two bits per cell and five for the
-#: kinds in hand and the mover fit in 63 bits); larger boards use random (Zobrist) keys.
-EXACT_KEY_SIZE = 5
+#: Labels of a side of a live empty cell in a position's key (:func:`shape_tables`): it
+#: leads to the border N, E, S or W (0..3), to a border no track through it can use
+#: (:data:`USELESS`), straight into a neighbouring empty cell (:data:`ADJACENT`), or along a
+#: piece to inner edge ``e`` (``LINK + e``).
+USELESS, ADJACENT, LINK = 4, 5, 6
 
 
 @dataclass(frozen=True)
@@ -58,8 +60,11 @@ class Tables:
     * ``tags[edge]``: :data:`SIDE_TAGS` of an edge unit, 0 for an inner edge;
     * ``edge_cells[edge * 2 + j]``: the cells on both sides of an edge (-1 off the board);
     * ``track_bits``: :data:`TRACK_BITS`;
-    * ``cell_keys[cell * 4 + kind]`` and ``turn_keys[cell * 4 + kind]``: what a tile adds to
-      a board's key and to the key of its half turn;
+    * ``labels``: the labels a side of an empty cell can have in a key (``LINK + edges``);
+    * ``shape_keys[(cell * 4 + side) * labels + label]`` and ``shape_turned[...]``: the
+      random part of a position's key for that side of an empty cell with that label, and
+      of the key of its half turn (see :func:`shape_tables`);
+    * ``dead_keys[n]``: the part of a key that says ``n`` empty cells are dead;
     * ``hand_keys[mover * 16 + ns_kind * 4 + we_kind]``: the part of a key that says who
       moves and what both seats hold.
     """
@@ -73,10 +78,11 @@ class Tables:
     tags: list[int]
     edge_cells: list[int]
     track_bits: list[int]
-    cell_keys: list[int]
-    turn_keys: list[int]
+    labels: int
+    shape_keys: list[int]
+    shape_turned: list[int]
+    dead_keys: list[int]
     hand_keys: list[int]
-    exact_keys: bool
 
 
 @lru_cache(maxsize=16)
@@ -106,27 +112,7 @@ def tables(size: int) -> Tables:
             for j, side in enumerate((a, b, c, d)):
                 strands[base + j] = side_edge[cell * 4 + side]
     tags = [SIDE_TAGS[e // size] if e < units else 0 for e in range(inner)]
-    exact = size <= EXACT_KEY_SIZE
-    cell_keys = [0] * (cells * 4)
-    hand_keys = [0] * 32
-    if exact:
-        for cell in range(cells):
-            for kind in KINDS:
-                cell_keys[cell * 4 + kind] = kind << (2 * cell)
-        for h in range(32):
-            hand_keys[h] = h << (2 * cells)
-    else:
-        # Random 62-bit keys: collisions are possible but (at 2^-62 a pair) never met.
-        rng = random.Random(0x7EAC5)
-        for i in range(cells * 4):
-            if i % 4:
-                cell_keys[i] = rng.getrandbits(62)
-        for h in range(32):
-            hand_keys[h] = rng.getrandbits(62)
-    turn_keys = [0] * (cells * 4)
-    for cell in range(cells):
-        for kind in KINDS:
-            turn_keys[cell * 4 + kind] = cell_keys[(cells - 1 - cell) * 4 + kind]
+    labels, shape_keys, shape_turned, dead_keys, hand_keys = shape_tables(size, side_edge, inner)
     return Tables(
         size,
         cells,
@@ -137,11 +123,54 @@ def tables(size: int) -> Tables:
         tags,
         edge_cells,
         list(TRACK_BITS),
-        cell_keys,
-        turn_keys,
+        labels,
+        shape_keys,
+        shape_turned,
+        dead_keys,
         hand_keys,
-        exact,
     )
+
+
+def shape_tables(
+    size: int, side_edge: Sequence[int], edges: int
+) -> tuple[int, list[int], list[int], list[int], list[int]]:
+    """The random (Zobrist) tables of position keys: ``labels``, ``shape_keys``,
+    ``shape_turned``, ``dead_keys`` and ``hand_keys`` (see :class:`Tables`).
+
+    A position's key says only what its future depends on: which empty cells are live,
+    where each side of each live cell leads (its label), how many empty cells are dead,
+    who moves and what both seats hold. The tiles themselves are left out: two boards
+    whose pieces join the same sides of the same live cells to the same places are the
+    same game from there on. ``shape_turned`` holds, for each side and label, the key of
+    its image under the half turn, so that a position and its half turn share one key.
+    """
+    cells = size * size
+    labels = LINK + edges
+    # Random 62-bit keys: two positions share a key by chance at 2^-62 a pair.
+    rng = random.Random(0x7EAC5 + size)
+    shape_keys = [rng.getrandbits(62) for _ in range(cells * 4 * labels)]
+    dead_keys = [rng.getrandbits(62) for _ in range(cells + 1)]
+    hand_keys = [rng.getrandbits(62) for _ in range(32)]
+    turned_edge = [0] * edges
+    for cell in range(cells):
+        for side in range(4):
+            image = (cells - 1 - cell) * 4 + (side + 2) % 4
+            turned_edge[side_edge[cell * 4 + side]] = side_edge[image]
+    shape_turned = [0] * len(shape_keys)
+    for cell in range(cells):
+        for side in range(4):
+            image = (cells - 1 - cell) * 4 + (side + 2) % 4
+            for label in range(labels):
+                if label < 4:
+                    turned = (label + 2) % 4  # N <-> S, E <-> W
+                elif label < LINK:
+                    turned = label
+                else:
+                    turned = LINK + turned_edge[label - LINK]
+                shape_turned[(cell * 4 + side) * labels + label] = shape_keys[
+                    image * labels + turned
+                ]
+    return labels, shape_keys, shape_turned, dead_keys, hand_keys
 
 
 def next_kind(kind: int) -> int:
@@ -176,16 +205,6 @@ def place(t: Tables, ends: list[int], cell: int, kind: int) -> int:
     ends[fd] = fc
     bits = TRACK_BITS
     return bits[t.tags[fa] | t.tags[fb]] | bits[t.tags[fc] | t.tags[fd]]
-
-
-def board_key(t: Tables, board: Sequence[int], turned: bool = False) -> int:
-    """The key of a board (of its half turn with ``turned``), without the hands."""
-    keys = t.turn_keys if turned else t.cell_keys
-    key = 0
-    for cell, kind in enumerate(board):
-        if kind:
-            key ^= keys[cell * 4 + kind]
-    return key
 
 
 # -- symmetries ------------------------------------------------------------------------------

@@ -31,7 +31,6 @@ from taut.games.tracks.solve.model import (
     NS_TRACK,
     WE_TRACK,
     Tables,
-    board_key,
     kind_after,
     next_kind,
     start_ends,
@@ -173,8 +172,9 @@ class Solver:
             "tags": t.tags,
             "bits": t.track_bits,
             "edge_cells": t.edge_cells,
-            "cell_keys": t.cell_keys,
-            "turn_keys": t.turn_keys,
+            "shape": t.shape_keys,
+            "shape_turned": t.shape_turned,
+            "dead_keys": t.dead_keys,
             "hand_keys": t.hand_keys,
         }
         work = {
@@ -184,7 +184,7 @@ class Solver:
             "parent": [0] * (cells + t.units),
             "flags": [0] * (cells + t.units),
             "frames": [0] * (self.kernel.FIELDS * (cells + 1)),
-            "history": [0] * (cells * 4),
+            "history": [0] * self.kernel.history_size(cells),
             "tt_key": [-1] * slots,
             "tt_info": [0] * slots,
             "stats": [0, 0],
@@ -253,12 +253,11 @@ class Solver:
         with self._lock:
             v: int = self.kernel.negamax(
                 a["side_edge"], a["strands"], a["tags"], a["bits"], a["edge_cells"],
-                a["cell_keys"], a["turn_keys"], a["hand_keys"], t.cells, t.units,
+                a["shape"], a["shape_turned"], a["dead_keys"], a["hand_keys"], t.labels,
+                t.size, t.cells, t.units,
                 board, ends, a["moves"], a["scores"], a["undo"], a["parent"], a["flags"],
                 a["history"], a["frames"], a["tt_key"], a["tt_info"], self.tt_bits, a["stats"],
-                pos.hands[0], pos.hands[1], pos.mover, empties,
-                board_key(t, pos.board), board_key(t, pos.board, turned=True),
-                alpha, beta,
+                pos.hands[0], pos.hands[1], pos.mover, empties, alpha, beta,
             )  # fmt: skip
         a["stats"][self.kernel.LIMIT] = 0
         if v == self.kernel.ABORTED:
@@ -269,9 +268,7 @@ class Solver:
         """The best move the table holds for ``pos``, if any."""
         t = self.tables
         a = self._arrays
-        hk = t.hand_keys[pos.mover * 16 + pos.hands[0] * 4 + pos.hands[1]]
-        k1 = board_key(t, pos.board) ^ hk
-        k2 = board_key(t, pos.board, turned=True) ^ hk
+        k1, k2 = self.keys(pos)
         word = int(self.kernel.probe(a["tt_key"], a["tt_info"], self.tt_bits, min(k1, k2)))
         if word < 0:
             return None
@@ -279,6 +276,23 @@ class Solver:
         if move < 0:
             return None
         return t.cells - 1 - move if k2 < k1 else move
+
+    def keys(self, pos: Position) -> tuple[int, int]:
+        """The table keys of ``pos`` and of its half turn (with the hands)."""
+        t = self.tables
+        a = self._arrays
+        k = self.kernel
+        board = self._vector(pos.board)
+        ends = self._vector(start_ends(t, pos.board))
+        parent, flags = a["parent"], a["flags"]
+        with self._lock:
+            k.reachable(board, ends, a["side_edge"], a["edge_cells"], a["tags"], t.cells,
+                        t.units, parent, flags)  # fmt: skip
+            k1, k2 = k.shape_keys(board, ends, a["side_edge"], t.cells, t.units, t.size,
+                                  a["shape"], a["shape_turned"], t.labels, a["dead_keys"],
+                                  parent, flags)  # fmt: skip
+        hk = t.hand_keys[pos.mover * 16 + pos.hands[0] * 4 + pos.hands[1]]
+        return int(k1) ^ hk, int(k2) ^ hk
 
     def move_value(self, pos: Position, cell: int, alpha: int = -1, beta: int = 1) -> int:
         """The value to the mover of placing on ``cell`` (fail-soft within the window)."""
