@@ -28,7 +28,8 @@ first imports them.
    edges even so can never win, and a position where neither can is a draw. An empty cell
    that no such track can pass through is dead: what fills it never matters, so of the
    placements on dead cells only one is tried;
-4. tries the moves, the table's best move first, then the *killers* (the last
+4. with :data:`ETC_FROM` empty cells or more, looks every child up in the table first;
+5. tries the moves, the table's best move first, then the *killers* (the last
    :data:`KILLERS` cells that cut off at the same ply elsewhere in the tree, most recent
    first), then by a history score (cutoffs found with that cell at that ply). A ply
    fixes the kind each seat places within a game, so a cell that refuted one line often
@@ -59,6 +60,12 @@ FIRST = 1 << 62
 #: Killer moves kept a ply. ``history`` holds them first (``cell + 1`` each, 0 for none,
 #: :data:`KILLERS` a ply), then a count of cutoffs per ply and cell.
 KILLERS = 4
+#: Nodes with at least this many empty cells look their children up in the table before
+#: searching any (an *enhanced transposition cutoff*): one stored child that refutes the
+#: node saves its whole subtree, which near the start is large enough to pay for the
+#: look-ups (on 4x4: 17% fewer nodes and 7% less time than without; from 6 empty cells on,
+#: fewer nodes but more time).
+ETC_FROM = 8
 
 
 @_jit
@@ -288,6 +295,7 @@ def enter(
     ends: Any,
     moves: Any,
     scores: Any,
+    undo: Any,
     parent: Any,
     flags: Any,
     history: Any,
@@ -297,7 +305,7 @@ def enter(
     frames: Any,
     ply: int,
 ) -> int:
-    """Steps 1-3 at the node of frame ``ply``: its value if they settle it, else
+    """Steps 1-4 at the node of frame ``ply``: its value if they settle it, else
     :data:`EXPAND` with its moves ordered in ``moves`` and the frame ready to search them."""
     f = ply * FIELDS
     mover = frames[f + MOVER]
@@ -419,6 +427,41 @@ def enter(
             j -= 1
         moves[base + j] = c
         scores[base + j] = s
+    if empties >= ETC_FROM and n > 1:
+        # Enhanced transposition cutoff: a child the table proves at least beta's worth
+        # to the mover settles the node.
+        following = mine % 3 + 1
+        if mover == 0:
+            chk = hand_keys[16 + following * 4 + hand_we]
+        else:
+            chk = hand_keys[hand_ns * 4 + following]
+        for i in range(n):
+            c = moves[base + i]
+            place(ends, strands, tags, bits, c, mine, undo, ply * 8)
+            board[c] = mine
+            cut = -2
+            cc = reachable(board, ends, side_edge, edge_cells, tags, cells, units, parent, flags)
+            if cc == 0:
+                if beta <= 0:
+                    cut = 0
+            else:
+                a1, a2 = shape_keys(
+                    board, ends, side_edge, cells, units, size, shape, shape_turned, labels,
+                    dead_keys, parent, flags,
+                )  # fmt: skip
+                a1 ^= chk
+                a2 ^= chk
+                w = probe(tt_key, tt_info, tt_bits, a2 if a2 < a1 else a1)
+                if w >= 0:
+                    chi = ((w >> 2) & 3) - 1
+                    if -chi >= beta:
+                        cut = -chi
+            board[c] = 0
+            unplace(ends, undo, ply * 8)
+            if cut > -2:
+                move = cells - 1 - c if turned else c
+                store(tt_key, tt_info, tt_bits, ck, cut, hi, move, empties)
+                return cut
     frames[f + ALPHA] = alpha
     frames[f + BETA] = beta
     frames[f + ALPHA0] = alpha
@@ -523,7 +566,7 @@ def negamax(
             value = enter(
                 side_edge, edge_cells, strands, tags, bits, shape, shape_turned, dead_keys,
                 hand_keys, labels, size, cells, units,
-                board, ends, moves, scores, parent, flags, history, tt_key, tt_info, tt_bits,
+                board, ends, moves, scores, undo, parent, flags, history, tt_key, tt_info, tt_bits,
                 frames, ply,
             )  # fmt: skip
             if value != EXPAND:
