@@ -16,7 +16,7 @@ import pytest
 from click.testing import CliRunner
 
 from taut.cli import cli
-from taut.games.tracks.solve.book import shipped
+from taut.games.tracks.solve.book import refine, shipped
 from taut.games.tracks.solve.report import bounds_name, stored_results
 from taut.games.tracks.solve.search import NS, WE, OutOfBudget, Position, Solver, first_kinds
 
@@ -135,6 +135,29 @@ def test_shipped_5x5_bounds_match_the_search() -> None:
     # One game searched again with the shipped budget (minutes): the same bounds and nodes.
     entry = shipped(5)
     assert entry is not None
-    s = next(x for x in entry["starts"] if (x["ns"], x["we"]) == (3, 1))
-    sol = Solver(5).solve_start(3, 1, NS, budget=entry["budget"])
+    # A game searched with the size's budget (a game refined with its own budget says so).
+    s = next(x for x in entry["starts"] if "budget" not in x)
+    sol = Solver(5).solve_start(s["ns"], s["we"], NS, budget=entry["budget"])
     assert (sol.lo, sol.hi, sol.nodes) == (s["lo"], s["hi"], s["nodes"])
+
+
+def test_refining_one_game_keeps_only_what_proves_more() -> None:
+    # An entry that knows nothing of 3x3: a budget too small changes nothing, a larger one
+    # proves NS 3 - WE 1 (an NS win) and records its budget; the other games stay.
+    unknown = {"ns": 0, "we": 0, "lo": -1, "hi": 1, "move": -1, "nodes": 0, "seconds": 0.0}
+    entry = {
+        "budget": 10,
+        "book": {},
+        "starts": [{**unknown, "ns": a, "we": b} for a, b in first_kinds()],
+    }
+    logged: list[str] = []
+    assert not refine(entry, 3, 3, 1, 10, log=logged.append)
+    assert all((x["lo"], x["hi"]) == (-1, 1) for x in entry["starts"])
+    assert refine(entry, 3, 3, 1, 100_000, log=logged.append)
+    got = next(x for x in entry["starts"] if (x["ns"], x["we"]) == (3, 1))
+    assert (got["lo"], got["hi"], got["value"], got["budget"]) == (1, 1, 1, 100_000)
+    assert Solver(3).move_value(Position.start(3, 3, 1, NS), got["move"]) == 1
+    assert sum(1 for x in entry["starts"] if "budget" in x) == 1
+    # Proving the same again is no news.
+    assert not refine(entry, 3, 3, 1, 100_000, log=logged.append)
+    assert len(logged) == 3
