@@ -11,6 +11,7 @@ import json
 import os
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -144,20 +145,17 @@ def test_shipped_5x5_bounds_match_the_search() -> None:
 def test_refining_one_game_keeps_only_what_proves_more() -> None:
     # An entry that knows nothing of 3x3: a budget too small changes nothing, a larger one
     # proves NS 3 - WE 1 (an NS win) and records its budget; the other games stay.
-    unknown = {"ns": 0, "we": 0, "lo": -1, "hi": 1, "move": -1, "nodes": 0, "seconds": 0.0}
-    entry = {
-        "budget": 10,
-        "book": {},
-        "starts": [{**unknown, "ns": a, "we": b} for a, b in first_kinds()],
-    }
+    unknown: dict[str, Any] = {"lo": -1, "hi": 1, "move": -1, "nodes": 0, "seconds": 0.0}
+    starts: list[dict[str, Any]] = [{**unknown, "ns": a, "we": b} for a, b in first_kinds()]
+    entry: dict[str, Any] = {"budget": 10, "book": {}, "starts": starts}
     logged: list[str] = []
     assert not refine(entry, 3, 3, 1, 10, log=logged.append)
-    assert all((x["lo"], x["hi"]) == (-1, 1) for x in entry["starts"])
+    assert all((x["lo"], x["hi"]) == (-1, 1) for x in starts)
     assert refine(entry, 3, 3, 1, 100_000, log=logged.append)
-    got = next(x for x in entry["starts"] if (x["ns"], x["we"]) == (3, 1))
+    got = next(x for x in starts if (x["ns"], x["we"]) == (3, 1))
     assert (got["lo"], got["hi"], got["value"], got["budget"]) == (1, 1, 1, 100_000)
     assert Solver(3).move_value(Position.start(3, 3, 1, NS), got["move"]) == 1
-    assert sum(1 for x in entry["starts"] if "budget" in x) == 1
+    assert sum(1 for x in starts if "budget" in x) == 1
     # Proving the same again is no news.
     assert not refine(entry, 3, 3, 1, 100_000, log=logged.append)
     assert len(logged) == 3
