@@ -43,6 +43,9 @@ def shown_card(page: Page, tiles: TileSet) -> tuple[int, str]:
 
 def answer(page: Page, tiles: TileSet, right: bool, by_key: bool = False) -> tuple[int, str]:
     """Answer the card shown, right or wrong, with a click (or its number key)."""
+    # A card not yet answered is on the page once "Next card" is hidden again (after a
+    # click on it the old card stays until the new one has come).
+    expect(page.locator("#fc-next")).to_be_hidden()
     tile, direction = shown_card(page, tiles)
     buttons = page.locator("#fc-choices button")
     offered = [int(b.get_attribute("data-tile") or -1) for b in buttons.all()]
@@ -110,6 +113,9 @@ def test_direction_choice_and_starting_afresh(tmp_path: Path) -> None:
     with live_server(tmp_path) as server, chromium() as browser:
         page = open_page(browser, server.url("/flashcards/kana"))
         page.get_by_label(f"{tiles.other_kind} → {tiles.board_kind}").check()
+        # The card is drawn again for the direction just chosen: wait for it, or the face
+        # read could be the old card's while the choices are the new one's.
+        expect(page.locator("#fc-face")).to_have_attribute("data-direction", fc.OTHER_TO_BOARD)
         missed = set()
         for _ in range(3):
             tile, direction = answer(page, tiles, right=False)

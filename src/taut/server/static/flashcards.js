@@ -26,6 +26,7 @@ let answered = false;
 let busy = false;
 let seed = "";
 let camera = null; // the signing camera, once started
+let asking = 0; // counts the cards asked for: only the latest answer is shown
 const visit = { right: 0, wrong: 0, newSeen: 0, skipped: [], last: null };
 
 // -- storage ------------------------------------------------------------------------------
@@ -116,6 +117,9 @@ function wanted() {
 function say(message) { $("fc-feedback").textContent = message; }
 
 async function show() {
+  // A newer request (a direction changed while a card was on its way) supersedes this
+  // one: its answer, arriving later, must not replace the newer card.
+  const ticket = ++asking;
   let next;
   try {
     next = await post("/api/flashcards/next", {
@@ -127,6 +131,7 @@ async function show() {
       seed,
     });
   } catch (exc) {
+    if (ticket !== asking) return;
     if (exc.status === 400 && deck().cards.length) {
       // The stored deck does not fit this set (the set changed): put it aside, start afresh.
       storage.set(`${STORE}:unreadable`, JSON.stringify(progress));
@@ -138,6 +143,7 @@ async function show() {
     say(`The next card could not be chosen (${exc.message}); reload the page to try again.`);
     return;
   }
+  if (ticket !== asking) return;
   card = next.card;
   answered = false;
   const { tile, direction } = card;
