@@ -38,6 +38,7 @@ let shownLegal = null;
 let before = null; // the previous frame, for what changed
 let lastCount = 0; // lines of the log that the last move added
 let askedRematch = false;
+let leaving = false; // set once the page is on its way to the rematch
 let userToggledOtherWays = false;
 let nameTouched = false;
 
@@ -418,7 +419,12 @@ function renderResult(f) {
   const link = $("rematch-link");
   if (f.rematch) {
     const target = `/g/${encodeURIComponent(f.rematch)}#${token || ""}`;
-    if (askedRematch) { location.href = target; return; }
+    if (askedRematch) {
+      // Once: a second assignment while the page is leaving would cancel the first load
+      // and start it again (renders follow each frame and acknowledgement).
+      if (!leaving) { leaving = true; location.href = target; }
+      return;
+    }
     link.href = target;
     link.textContent = f.you ? "Play the rematch" : "Watch the rematch";
     link.hidden = false;
