@@ -24,7 +24,14 @@ from pathlib import Path
 from typing import Any
 
 from taut.games.tracks.solve.model import half_turn_cell, transpose_cell
-from taut.games.tracks.solve.search import NS, SOLVED_SIZES, Position, Solver, first_kinds
+from taut.games.tracks.solve.search import (
+    NS,
+    SOLVED_SIZES,
+    Position,
+    Solver,
+    StartSolution,
+    first_kinds,
+)
 
 #: The shipped data.
 DATA = Path(__file__).with_name("solved.json")
@@ -198,18 +205,7 @@ def bound_size(
     entry: dict[str, Any] = {"starts": [], "book": {}, "budget": budget}
     for ns_kind, we_kind in first_kinds():
         sol = solver.solve_start(ns_kind, we_kind, NS, budget=budget)
-        start: dict[str, Any] = {
-            "ns": ns_kind,
-            "we": we_kind,
-            "lo": sol.lo,
-            "hi": sol.hi,
-            "move": sol.move,
-            "nodes": sol.nodes,
-            "seconds": round(sol.seconds, 3),
-        }
-        if sol.solved:
-            start["value"] = sol.value
-        entry["starts"].append(start)
+        entry["starts"].append(_bounded(sol))
         log(f"{size}x{size} NS {ns_kind} WE {we_kind}: {sol.lo:+d}..{sol.hi:+d} {sol.nodes} nodes")
         if save is not None:
             save(entry)
@@ -238,20 +234,24 @@ def refine(
     old = starts[at]
     if sol.lo < old["lo"] or sol.hi > old["hi"] or (sol.lo, sol.hi) == (old["lo"], old["hi"]):
         return False
+    starts[at] = {**_bounded(sol), "budget": budget}
+    return True
+
+
+def _bounded(sol: StartSolution) -> dict[str, Any]:
+    """A game searched with a budget, as the data keeps it (``value`` once solved)."""
     start: dict[str, Any] = {
-        "ns": ns_kind,
-        "we": we_kind,
+        "ns": sol.ns_kind,
+        "we": sol.we_kind,
         "lo": sol.lo,
         "hi": sol.hi,
         "move": sol.move,
         "nodes": sol.nodes,
         "seconds": round(sol.seconds, 3),
-        "budget": budget,
     }
     if sol.solved:
         start["value"] = sol.value
-    starts[at] = start
-    return True
+    return start
 
 
 def _option(args: list[str], name: str) -> str | None:
