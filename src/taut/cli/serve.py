@@ -85,6 +85,7 @@ def serve(
         import uvicorn
 
         from taut.server.app import Settings, create_app, mediapipe_folder
+        from taut.server.collector import tune_for_serving
     except ImportError as exc:
         fail(f"the server needs the server extra (pip install 'taut[server]'): {exc}")
     if vendor is not None and mediapipe_folder(vendor) is None:
@@ -123,6 +124,7 @@ def serve(
             highlight=False,
         )
     console.print(f"taut serves on http://{host}:{port} ({where}); Ctrl-C stops it.")
+    tune_for_serving()
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=16_384)
 
 

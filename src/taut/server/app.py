@@ -36,6 +36,7 @@ from taut.server.answers import (
     refusals,
 )
 from taut.server.clocks import time_control_text
+from taut.server.collector import tune_for_serving
 from taut.server.computer import Computer
 from taut.server.flashcards import add_flashcards
 from taut.server.history import History
@@ -124,7 +125,9 @@ def create_app_from_environment() -> FastAPI:
     text = os.environ.get(SETTINGS_VARIABLE)
     if not text:
         raise RuntimeError(f"{SETTINGS_VARIABLE} is not set: start the server with taut serve")
-    return create_app(settings_from_text(text))
+    app = create_app(settings_from_text(text))
+    tune_for_serving()
+    return app
 
 
 #: Where ``make vendor`` installs the browser's third-party packages, from the repository.

@@ -59,6 +59,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
 from taut.core.errors import TautError
+from taut.server.group_commit import GroupWriter, SeqTaken
 
 log = logging.getLogger(__name__)
 
@@ -365,6 +366,8 @@ class Store:
         # SQLite's moves are written through one connection of the driver's, kept open and
         # used on the event loop's thread (see _sqlite_file).
         self._file: sqlite3.Connection | None = None
+        # Appends waiting while the loop was busy are committed together (group_commit).
+        self._group = GroupWriter(self._sqlite_file, self._writing or asyncio.Lock())
 
     def _transaction_lock(self) -> asyncio.Lock | contextlib.nullcontext[None]:
         """The one write lock of SQLite (nothing to hold on PostgreSQL)."""
@@ -434,16 +437,21 @@ class Store:
             self._file = None
         await self.engine.dispose()
 
-    def _sqlite_file(self) -> sqlite3.Connection | None:
+    def _sqlite_path(self) -> str | None:
+        """The SQLite file's path (None for a database in memory or on PostgreSQL)."""
+        path = None if self.postgres else self.engine.url.database
+        return None if not path or path == ":memory:" else path
+
+    def _sqlite_file(self) -> sqlite3.Connection:
         """The connection moves are written through on SQLite, on the event loop's own
-        thread (None for a database in memory, which only the pool's connections share).
+        thread (a file's: a database in memory is shared only by the pool's connections).
         Writing a move takes tens of microseconds; handing it to a database thread and
         back costs more than that (the hand-over contends for the interpreter's lock), and
-        the command waits for the write either way. Call it holding the write lock."""
+        the command waits for the write either way. Used holding the write lock."""
         if self._file is None:
-            path = self.engine.url.database
-            if not path or path == ":memory:":
-                return None
+            path = self._sqlite_path()
+            if path is None:
+                raise RuntimeError("no SQLite file to write moves through")
             self._file = sqlite3.connect(path, timeout=30)
             _sqlite_pragmas(self._file, None)
         return self._file
@@ -629,24 +637,17 @@ class Store:
         kept: list[dict[str, Any]],
         now: float,
     ) -> None:
-        """The events, the status and the secrets in one transaction, straight to the
-        driver: every statement is a trip to the database's thread, so the fewer the
-        better while the write lock is held."""
-        async with self._transaction_lock():
-            file = self._sqlite_file()
-            if file is None:
+        """The events, the status and the secrets in one transaction, with the other
+        appends waiting (:mod:`taut.server.group_commit`), on the loop's own thread; a
+        database in memory goes through the pool, one append a transaction."""
+        if self._sqlite_path() is None:
+            async with self._transaction_lock():
                 await self._append_pooled(game_id, rows, status, kept, now)
-                return
-            try:
-                for sql, values in _append_statements(game_id, rows, status, kept, now):
-                    file.executemany(sql, values)
-                file.commit()
-            except sqlite3.IntegrityError:
-                file.rollback()
-                raise Conflict(f"{game_id}: seq {rows[0]['seq']} is taken") from None
-            except BaseException:
-                file.rollback()
-                raise
+            return
+        try:
+            await self._group.write(_append_statements(game_id, rows, status, kept, now))
+        except SeqTaken:
+            raise Conflict(f"{game_id}: seq {rows[0]['seq']} is taken") from None
 
     async def _append_pooled(
         self,
