@@ -60,6 +60,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_en
 
 from taut.core.errors import TautError
 from taut.server.group_commit import GroupWriter, SeqTaken
+from taut.server.inline_sqlite import connect_inline
 
 log = logging.getLogger(__name__)
 
@@ -345,6 +346,9 @@ class Store:
         kwargs: dict[str, Any] = {"pool_size": POOL, "max_overflow": POOL}
         if not self.postgres:
             kwargs["connect_args"] = {"timeout": 30}
+            path = _file_path(url)
+            if path is not None:  # a file: its connections run on the loop's thread
+                kwargs["async_creator"] = connect_inline(path, timeout=30)
             # Every use of a SQLite connection ends its own transaction (the driver opens
             # none for reading), so the pool's rollback on return would only cost a trip.
             kwargs["pool_reset_on_return"] = None
@@ -921,6 +925,14 @@ def _event_values(row: dict[str, Any]) -> tuple[Any, ...]:
 
 def _secret_values(row: dict[str, Any]) -> tuple[Any, ...]:
     return (row["game_id"], row["move"], row["seat"], row["action"], row["salt"])
+
+
+def _file_path(url: str) -> str | None:
+    """The file of a SQLite URL (None for a database in memory)."""
+    from sqlalchemy.engine import make_url
+
+    database = make_url(url).database
+    return None if not database or database == ":memory:" else database
 
 
 def _event_row(game_id: str, event: Event) -> dict[str, Any]:

@@ -13,6 +13,8 @@ from taut.core.plugin import CameraSigning, GamePlugin
 from taut.core.presenter import Presenter
 from taut.core.tileset import TileSet
 from taut.games.pulling_strings.board import CENTER
+from taut.games.pulling_strings.learning import LearningState
+from taut.games.pulling_strings.narrate import describe_turn, move_words
 from taut.games.pulling_strings.rules import O, PullingStrings, PullingStringsState, X
 
 if TYPE_CHECKING:
@@ -134,9 +136,6 @@ class PullingStringsPlugin(GamePlugin):
 
     def narrate(self, before: State, joint: Mapping[int, int], after: State) -> list[str]:
         """Who pulled which end, what split, moved and combined, and the disks home."""
-        from taut.games.pulling_strings.learning import LearningState
-        from taut.games.pulling_strings.narrate import describe_turn
-
         if isinstance(after, LearningState) and after.answers is not None:
             from taut.games.pulling_strings.learning_text import reveal_lines, summary_lines
 
@@ -149,9 +148,6 @@ class PullingStringsPlugin(GamePlugin):
     def describe_move(self, state: State, seat: int, action_text: str) -> str:
         """A pull as the narration says it (``Eks (X) pulls c (top)``; in a learning game
         with the answer given)."""
-        from taut.games.pulling_strings.learning import LearningState
-        from taut.games.pulling_strings.narrate import move_words
-
         if isinstance(state, LearningState):
             try:
                 action = state.string_to_action(seat, action_text)
