@@ -229,6 +229,9 @@ class Load:
     stop: asyncio.Event = field(default_factory=asyncio.Event)
     stats: Stats = field(default_factory=Stats)
     pairs: dict[str, Pair] = field(default_factory=dict)
+    separate_acks: bool = False
+    """Ask for each acknowledgement as a message of its own (as clients did before
+    acknowledgements rode in frames; set by itself for a server that does not know them)."""
 
     def pair(self, game_id: str) -> Pair:
         """The pair of clients of ``game_id``."""
@@ -265,7 +268,10 @@ class Client:
         url = self.base.replace("http", "ws", 1) + f"/ws/{game_id}"
         async with connect(url, max_size=2**22, compression=None) as ws:
             self.ws = ws
-            await ws.send(json.dumps({"type": "hello", "token": self.token}))
+            hello = {"type": "hello", "token": self.token}
+            if not self.load.separate_acks:
+                hello["acks"] = "in-frames"  # as the browser's page asks
+            await ws.send(json.dumps(hello))
             while True:
                 try:
                     raw = await asyncio.wait_for(ws.recv(), QUIET)
@@ -275,10 +281,17 @@ class Client:
                     continue
                 message = json.loads(raw)
                 if message["type"] == "state":
+                    acks = message.pop("acks", [])
                     message = with_kept(self.frame, message)
                     new_game = await self._frame(message)
+                    for ack in acks:
+                        self._answer({"type": "ack", **ack})
                     if new_game is not None:
                         return new_game
+                elif message["type"] == "error" and "acks" in str(message.get("message")):
+                    # A server from before acknowledgements in frames: say hello as before.
+                    self.load.separate_acks = True
+                    return game_id
                 else:
                     self._answer(message)
 
@@ -480,6 +493,7 @@ async def run_load(servers: list[Server], args: argparse.Namespace, label: str) 
     limits = httpx.Limits(max_connections=100, max_keepalive_connections=100)
     async with httpx.AsyncClient(timeout=30, limits=limits) as http:
         load = Load(args.think, random.Random(args.seed), 0.0 if args.guests else args.chat, http)
+        load.separate_acks = args.separate_acks
         clients = await make_games(servers, load, args)
         cpu = sum(server.cpu_seconds() for server in servers)
         own = time.process_time()
@@ -740,6 +754,11 @@ def main() -> None:
     )
     parser.add_argument("--profile", default=None, help="write the server's cProfile here")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    parser.add_argument(
+        "--separate-acks",
+        action="store_true",
+        help="clients ask for acknowledgements as messages of their own, not inside frames",
+    )
     args = parser.parse_args()
     if args.games < 1 or not 0 <= args.sequential <= args.games or args.seconds <= 0:
         parser.error("--games >= 1, 0 <= --sequential <= --games, --seconds > 0")

@@ -63,14 +63,31 @@ class Connection:
     """What a spectator's chat lines are signed with (a seat's lines, with the seat)."""
     gone: bool = False
     """True once the client has gone or has been closed: nothing more is sent."""
+    acks_in_frames: bool = False
+    """The client asked for acknowledgements inside frames (its hello's ``acks``): an
+    acknowledgement queued right behind a frame rides in that frame's ``acks`` list."""
     _outbox: deque[tuple[bool, str | Frame]] = field(default_factory=deque)
     _writer: asyncio.Task[None] | None = None
     _sent: dict[str, str] = field(default_factory=dict)
     """The members of the last frame written, which the next one may leave out."""
+    _riding: list[dict[str, Any]] = field(default_factory=list)
+    """The acknowledgements that ride in the frame waiting in the outbox (at most one frame
+    waits: a newer one takes its place, and its acknowledgements)."""
 
     def send(self, data: dict[str, Any]) -> None:
         """Queue one message (sent in order, without waiting)."""
         self.send_text(as_text(data), frame=data.get("type") == "state")
+
+    def acknowledge(self, ack: dict[str, Any]) -> None:
+        """Queue the acknowledgement ``ack`` (``{"type": "ack", "ref": ...}``): inside the
+        frame waiting last in the outbox when the client asked for that, so that a command
+        costs one message less; else as a message of its own. Either way the client reads
+        it after that frame, as it would have."""
+        outbox = self._outbox
+        if self.acks_in_frames and not self.gone and outbox and outbox[-1][0]:
+            self._riding.append({k: v for k, v in ack.items() if k != "type"})
+            return
+        self.send(ack)
 
     def send_frame(self, frame: Frame) -> None:
         """Queue a state frame (a newer frame replaces it while it waits); it is written
@@ -107,6 +124,7 @@ class Connection:
         """Send nothing more (the client has gone)."""
         self.gone = True
         self._outbox.clear()
+        self._riding.clear()
 
     async def drained(self) -> None:
         """Wait until everything queued has been written (or the client has gone)."""
@@ -116,8 +134,11 @@ class Connection:
     async def _write(self) -> None:
         try:
             while self._outbox and not self.gone:
-                _, item = self._outbox.popleft()
+                is_frame, item = self._outbox.popleft()
                 text = item if isinstance(item, str) else item.text(self._sent)
+                if is_frame and self._riding:
+                    text = f'{text[:-1]},"acks":{as_text(self._riding)}}}'
+                    self._riding = []
                 await self.client.send_text(text)
         except Exception:  # a closed socket: the page reconnects by itself
             self.close()

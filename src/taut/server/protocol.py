@@ -46,6 +46,10 @@ class Hello(_Message):
 
     type: Literal["hello"]
     token: Token | None = None
+    acks: Literal["messages", "in-frames"] = "messages"
+    """How the client wants its commands acknowledged: each by a message of its own, or
+    ``in-frames``: inside the frame that shows the command (``acks`` of that frame),
+    where one is on its way, which saves a message a command."""
 
 
 class SetName(_Message):

@@ -175,8 +175,11 @@ async def _hello(socket: WebSocket, client: WebClient, hub: Hub, game_id: str) -
         return None
     if seat == "spectator":
         # Spectators are nobody in particular: a short random label tells their lines apart.
-        return Connection(client, game_id, None, label=f"spectator {secrets.token_hex(2)}")
-    return Connection(client, game_id, int(seat))
+        conn = Connection(client, game_id, None, label=f"spectator {secrets.token_hex(2)}")
+    else:
+        conn = Connection(client, game_id, int(seat))
+    conn.acks_in_frames = hello.acks == "in-frames"
+    return conn
 
 
 async def handle(hub: Hub, conn: Connection, raw: str | bytes) -> None:
@@ -193,19 +196,17 @@ async def handle(hub: Hub, conn: Connection, raw: str | bytes) -> None:
         if conn.seat is None:
             if isinstance(message, Chat):  # the spectators' own chat
                 label, text = conn.label or "spectator", message.text
-                await hub.command(
-                    conn.game_id, lambda t: t.say_watching(label, text, time.time())
-                )
-                conn.send({"type": "ack", "ref": ref, "seq": hub.tables[conn.game_id].seq})
+                await hub.command(conn.game_id, lambda t: t.say_watching(label, text, time.time()))
+                conn.acknowledge({"type": "ack", "ref": ref, "seq": hub.tables[conn.game_id].seq})
                 return
             raise Refused("spectators watch and chat among themselves; they do not play")
         if isinstance(message, Rematch):
             await _rematch(hub, conn)
-            conn.send({"type": "ack", "ref": ref})
+            conn.acknowledge({"type": "ack", "ref": ref})
             return
         batch = await _carry_out(hub, conn, conn.seat, message)
         table = hub.tables[conn.game_id]
-        conn.send({"type": "ack", "ref": ref, "seq": table.seq, "repeat": batch.repeat})
+        conn.acknowledge({"type": "ack", "ref": ref, "seq": table.seq, "repeat": batch.repeat})
     except BadMessage as exc:
         conn.send({"type": "error", "ref": ref or ref_of(raw), "message": str(exc)})
     except (Refused, TautError) as exc:

@@ -89,7 +89,7 @@ function connect() {
   socket = ws;
   gotState = false;
   ws.onopen = () => {
-    ws.send(JSON.stringify({ type: "hello", token }));
+    ws.send(JSON.stringify({ type: "hello", token, acks: "in-frames" }));
     for (const message of unacked.values()) ws.send(JSON.stringify(message));
   };
   ws.onmessage = (event) => receive(JSON.parse(event.data));
@@ -121,17 +121,25 @@ function receive(message) {
     gotState = true;
     backoff = 500;
     setConnection(token && message.you ? "Connected." : "Connected: you are watching.");
+    // The acknowledgements of this connection's commands that the frame shows.
+    const acks = message.acks || [];
+    delete message.acks;
     frame = message;
+    for (const ack of acks) acknowledged(ack, false);
     render();
   } else if (message.type === "ack") {
-    const sent = unacked.get(message.ref);
-    unacked.delete(message.ref);
-    $("error").textContent = "";
-    if (sent && sent.type === "name") $("name-saved").textContent = "Saved.";
-    if (frame) render();
+    acknowledged(message);
   } else if (message.type === "error") {
     refused(message);
   }
+}
+
+function acknowledged(ack, draw = true) {
+  const sent = unacked.get(ack.ref);
+  unacked.delete(ack.ref);
+  $("error").textContent = "";
+  if (sent && sent.type === "name") $("name-saved").textContent = "Saved.";
+  if (draw && frame) render();
 }
 
 function refused(message) {
