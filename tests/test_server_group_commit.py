@@ -4,7 +4,9 @@ answered on its own (written, taken, or refused), and nothing half-written."""
 from __future__ import annotations
 
 import asyncio
+import json
 import sqlite3
+import threading
 from pathlib import Path
 
 import pytest
@@ -152,3 +154,31 @@ def test_a_refused_group_is_a_store_failure_for_the_player(tmp_path: Path) -> No
             await store.close()
 
     asyncio.run(main())
+
+
+def test_checkpoints_run_on_their_own_thread_and_reach_the_file(tmp_path: Path) -> None:
+    """The connection that commits moves never checkpoints; a thread of its own does, and
+    a last time when the store closes, so that the database file itself holds every move."""
+    path = tmp_path / "taut.db"
+
+    async def main() -> int:
+        store = Store(f"sqlite+aiosqlite:///{path}")
+        await store.create_tables()
+        seats = [SeatChoice(kind="me"), SeatChoice(kind="invite")]
+        made = await make_game(store, NewGame(game="tracks", options={"size": 3}, seats=seats))
+        last = (await store.events_after(made.id, -1))[-1].seq
+        await store.append(made.id, last, [("name", {"seat": "NS", "name": "kept"})])
+        assert store._sqlite_file().execute("PRAGMA wal_autocheckpoint").fetchone() == (0,)
+        assert "taut-checkpoints" in [t.name for t in threading.enumerate()]
+        checkpoints = store._checkpoints
+        assert checkpoints is not None
+        await store.close()
+        assert "taut-checkpoints" not in [t.name for t in threading.enumerate()]
+        assert checkpoints.done >= 1
+        return last
+
+    last = asyncio.run(main())
+    # Read without the log (immutable): the moves are in the database file itself.
+    with sqlite3.connect(f"file:{path}?immutable=1", uri=True) as db:
+        rows = db.execute("SELECT seq, payload FROM taut_events WHERE seq > ?", (last,)).fetchall()
+    assert [(seq, json.loads(payload)["name"]) for seq, payload in rows] == [(last + 1, "kept")]

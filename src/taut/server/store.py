@@ -38,6 +38,7 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import orjson
 from sqlalchemy import (
     BigInteger,
     Column,
@@ -59,6 +60,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
 from taut.core.errors import TautError
+from taut.server.checkpoints import Checkpointer
 from taut.server.group_commit import GroupWriter, SeqTaken
 from taut.server.inline_sqlite import connect_inline
 
@@ -370,6 +372,7 @@ class Store:
         # SQLite's moves are written through one connection of the driver's, kept open and
         # used on the event loop's thread (see _sqlite_file).
         self._file: sqlite3.Connection | None = None
+        self._checkpoints: Checkpointer | None = None
         # Appends waiting while the loop was busy are committed together (group_commit).
         self._group = GroupWriter(self._sqlite_file, self._writing or asyncio.Lock())
 
@@ -439,6 +442,9 @@ class Store:
         if self._file is not None:
             self._file.close()
             self._file = None
+        if self._checkpoints is not None:
+            self._checkpoints.stop()
+            self._checkpoints = None
         await self.engine.dispose()
 
     def _sqlite_path(self) -> str | None:
@@ -458,6 +464,10 @@ class Store:
                 raise RuntimeError("no SQLite file to write moves through")
             self._file = sqlite3.connect(path, timeout=30)
             _sqlite_pragmas(self._file, None)
+            # This connection commits on the loop's thread: it leaves the checkpoints to a
+            # thread of their own (taut.server.checkpoints).
+            self._file.execute("PRAGMA wal_autocheckpoint=0")
+            self._checkpoints = Checkpointer(path)
         return self._file
 
     # -- games -------------------------------------------------------------------------
@@ -941,7 +951,8 @@ def _event_row(game_id: str, event: Event) -> dict[str, Any]:
         "game_id": game_id,
         "seq": event.seq,
         "kind": event.kind,
-        "payload": json.dumps(event.payload),
+        # orjson: the same JSON, compact, several times faster (an event per command).
+        "payload": orjson.dumps(event.payload, option=orjson.OPT_NON_STR_KEYS).decode(),
         "created_at": event.created_at,
     }
 
