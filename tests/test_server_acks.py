@@ -119,3 +119,38 @@ def test_a_hello_with_an_unknown_way_of_acknowledging_is_refused(tmp_path: Path)
             session.send_text(json.dumps({"type": "hello", "token": token, "acks": "never"}))
             refused = json.loads(session.receive_text())
             assert refused["type"] == "error" and "acks" in refused["message"]
+
+
+class _Full:
+    """A client whose socket is full until ``opened`` is set: its first send waits."""
+
+    def __init__(self) -> None:
+        self.texts: list[str] = []
+        self.opened = asyncio.Event()
+
+    async def send_text(self, text: str) -> None:
+        await self.opened.wait()
+        self.texts.append(text)
+
+    async def close(self, code: int) -> None:
+        """Nothing to close."""
+
+
+def test_a_send_that_waits_is_finished_later_and_the_rest_follow_in_order() -> None:
+    async def main() -> list[dict[str, Any]]:
+        client = _Full()
+        conn = Connection(client, "g", 0)
+        conn.send({"type": "chat", "n": 1})
+        await asyncio.sleep(0)  # written at once, but the socket is full: it waits
+        assert client.texts == [] and conn.waiting == 0
+        conn.send(FRAME)
+        conn.send({"type": "chat", "n": 2})
+        conn.send(NEWER)  # takes the waiting frame's place
+        await asyncio.sleep(0)
+        assert client.texts == [] and conn.waiting == 2
+        client.opened.set()
+        await conn.drained()
+        return [json.loads(t) for t in client.texts]
+
+    sent = asyncio.run(main())
+    assert sent == [{"type": "chat", "n": 1}, NEWER, {"type": "chat", "n": 2}]
