@@ -183,3 +183,26 @@ def test_the_api_refuses_a_bad_url_with_400(tmp_path: Path) -> None:
         assert client.put("/api/me/webhook", json={"url": "http://x.org/"}).status_code == 401
         ok = client.put("/api/me/webhook", json={"url": "https://example.com/h"}, headers={H: key})
         assert ok.status_code == 200
+
+
+def test_a_change_on_a_server_without_webhooks_costs_no_task(tmp_path: Path) -> None:
+    """Once the store has said that no player has a webhook, a change is looked at on the
+    spot: nothing is returned to run (no task per move); a new turn on a server that has
+    not asked yet, or asked long ago, still asks."""
+    with app_client(tmp_path) as client:
+        key = player_key(client)
+        game_id, mine, _ = my_game(client, key)
+        with socket_of(client, game_id, mine):
+            hooks = webhooks_of(client)
+            table = client.app.state.hub.tables[game_id]
+            hooks._known = None
+            job = hooks.changed(table)
+            assert job is not None  # not asked yet: the work is to ask
+            client.portal.call(lambda: job)
+            assert hooks._known is not None and hooks._known[1] is False
+            hooks._told.clear()
+            assert hooks.changed(table) is None
+            hooks._known = (hooks._known[0] - 3600, False)  # asked long ago: ask again
+            stale = hooks.changed(table)
+            assert stale is not None
+            client.portal.call(lambda: stale)

@@ -91,9 +91,10 @@ class Hub:
         self.when_over: list[Callable[[GameTable], Awaitable[None]]] = []
         """Called (as tasks) whenever a finished game changes or is loaded: each must do
         its work once however often it is called (the ratings)."""
-        self.when_changed: list[Callable[[GameTable], Awaitable[None]]] = []
-        """Called (as tasks) whenever a game still going changes or is loaded here (the
-        webhooks that say whose move it is)."""
+        self.when_changed: list[Callable[[GameTable], Awaitable[None] | None]] = []
+        """Called whenever a game still going changes or is loaded here (the webhooks that
+        say whose move it is): each decides at once, and returns the work it still has to
+        do (run as a task) or None, so that a change that asks for nothing costs no task."""
 
     # -- games ---------------------------------------------------------------------------
 
@@ -306,7 +307,7 @@ class Hub:
         after a refusal or a repeat while the table may lag behind the store.
         """
         table = self.tables[game_id]
-        lock = self.locks.setdefault(game_id, asyncio.Lock())
+        lock = self.locks.get(game_id) or self.locks.setdefault(game_id, asyncio.Lock())
         seq = table.seq
         try:
             async with lock:
@@ -412,8 +413,10 @@ class Hub:
             for hook in self.when_over:
                 self._spawn(hook(table))
         else:
-            for hook in self.when_changed:
-                self._spawn(hook(table))
+            for changed in self.when_changed:
+                job = changed(table)
+                if job is not None:
+                    self._spawn(job)
         self._arm_deadline(table)
         self._arm_clock(table)
 

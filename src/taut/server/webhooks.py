@@ -24,6 +24,7 @@ import json
 import logging
 import ssl
 import time
+from collections.abc import Awaitable
 from dataclasses import dataclass
 from typing import Annotated, Any
 from urllib.parse import urlsplit
@@ -221,13 +222,23 @@ class Webhooks:
         self._known = (now, row is not None)
         return row is not None
 
-    async def changed(self, table: GameTable) -> None:
+    def changed(self, table: GameTable) -> Awaitable[None] | None:
         """A game changed: POST to the players it now waits for (each turn once, each
-        player at most once per game per interval). Called by the hub for every change."""
+        player at most once per game per interval). Called by the hub for every change:
+        what needs no work (nobody newly waited for, no webhook known) is decided here,
+        without a task; otherwise the work to do (None: nothing)."""
         waits = waiting_on(table)
         turn = (table.epoch, table.node)
         fresh = [s for s in waits if self._told.get((table.id, s)) != turn]
-        if not fresh or not await self._any():
+        if not fresh:
+            return None
+        known = self._known
+        if known is not None and not known[1] and time.monotonic() - known[0] < INTERVAL:
+            return None  # no player has a webhook (asked of the store lately)
+        return self._changed(table, fresh, turn)
+
+    async def _changed(self, table: GameTable, fresh: list[int], turn: tuple[int, int]) -> None:
+        if not await self._any():
             return
         async with self._lock:
             held = await self.players.seat_players(table.id)
