@@ -16,7 +16,14 @@ from taut.core import flashcards as fc
 from taut.core.flashcards import Progress
 from taut.core.registry import tile_sets
 from taut.core.tileset import TileSet
-from tests.browser_kit import chromium, expect, live_server, open_page, page_errors
+from tests.browser_kit import (
+    chromium,
+    expect,
+    live_server,
+    open_page,
+    page_errors,
+    wait_for_camera_hook,
+)
 
 try:
     from playwright.sync_api import Page
@@ -221,6 +228,7 @@ def test_a_letter_is_signed_to_the_camera(tmp_path: Path) -> None:
         assert tile is not None
         expect(page.get_by_role("status")).to_contain_text("Sign it to the camera.")
         frames, gap = signing(tiles.tiles[tile].other.text)
+        wait_for_camera_hook(page)  # the recogniser loads after the card asks for a sign
         assert page.evaluate(FEED, [frames, gap, "#fc-feedback", None, "Right:"])
         expect(page.get_by_role("status")).to_contain_text("Right:")
         raw = page.evaluate("() => localStorage.getItem('taut:flashcards')")
