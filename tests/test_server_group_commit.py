@@ -182,3 +182,22 @@ def test_checkpoints_run_on_their_own_thread_and_reach_the_file(tmp_path: Path) 
     with sqlite3.connect(f"file:{path}?immutable=1", uri=True) as db:
         rows = db.execute("SELECT seq, payload FROM taut_events WHERE seq > ?", (last,)).fetchall()
     assert [(seq, json.loads(payload)["name"]) for seq, payload in rows] == [(last + 1, "kept")]
+
+
+def test_no_connection_of_the_store_checkpoints_on_the_loop(tmp_path: Path) -> None:
+    """The pool's connections (reads, ratings, histories) commit on the loop's thread too:
+    they leave the checkpoints to the thread as well."""
+
+    async def main() -> None:
+        store = Store(f"sqlite+aiosqlite:///{tmp_path / 'taut.db'}")
+        try:
+            await store.create_tables()
+            async with store.engine.connect() as conn:
+                raw = await conn.get_raw_connection()
+                cursor = await raw.driver_connection.execute("PRAGMA wal_autocheckpoint")
+                assert await cursor.fetchone() == (0,)
+            assert store._checkpoints is not None
+        finally:
+            await store.close()
+
+    asyncio.run(main())

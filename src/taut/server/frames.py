@@ -63,6 +63,7 @@ class Pictures:
         """Keyed by the view's ``id``, with the view (so that the key stays its own)."""
         self._helps: dict[int | None, Any] = {}
         self._encoded: dict[tuple[str, Any], str] = {}
+        self._strings: dict[int, tuple[str, str]] = {}
 
     def view(self, table: GameTable, seat: int | None) -> State:
         """``table.state.view(seat)``, computed once per position."""
@@ -75,6 +76,7 @@ class Pictures:
             self._texts.clear()
             self._helps.clear()
             self._encoded.clear()
+            self._strings.clear()
         view = self._views.get(seat)
         if view is None:
             view = self._views[seat] = table.state.view(seat)
@@ -122,7 +124,16 @@ class Pictures:
         encoded once per position."""
         text = self._encoded.get((member, key))
         if text is None:
-            text = self._encoded[(member, key)] = as_text(value)
+            if isinstance(value, str):
+                # The same drawing given to several seats (a board without buttons, once
+                # each has chosen) is encoded once: by the string itself, kept with it.
+                found = self._strings.get(id(value))
+                if found is None or found[0] is not value:
+                    found = self._strings[id(value)] = (value, as_text(value))
+                text = found[1]
+            else:
+                text = as_text(value)
+            self._encoded[(member, key)] = text
         return text
 
 

@@ -365,7 +365,7 @@ class Store:
         ``ROLLBACK`` when its connection goes back to the pool. Anything that writes, or
         reads what it is about to write, uses :attr:`engine` and a transaction."""
         if not self.postgres:
-            event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
+            event.listen(self.engine.sync_engine, "connect", self._connected)
         # SQLite has one writer at a time and makes the others sleep and poll for the lock:
         # in one process, writers queue here instead, without sleeping.
         self._writing = asyncio.Lock() if not self.postgres else None
@@ -463,12 +463,22 @@ class Store:
             if path is None:
                 raise RuntimeError("no SQLite file to write moves through")
             self._file = sqlite3.connect(path, timeout=30)
-            _sqlite_pragmas(self._file, None)
-            # This connection commits on the loop's thread: it leaves the checkpoints to a
-            # thread of their own (taut.server.checkpoints).
-            self._file.execute("PRAGMA wal_autocheckpoint=0")
-            self._checkpoints = Checkpointer(path)
+            self._connected(self._file, None)
         return self._file
+
+    def _connected(self, dbapi_connection: Any, connection_record: Any) -> None:
+        """A new SQLite connection of this store: its settings. A file's connections commit
+        on the loop's thread, so they leave the checkpoints to a thread of their own
+        (:mod:`taut.server.checkpoints`), started with the first of them."""
+        _sqlite_pragmas(dbapi_connection, connection_record)
+        path = self._sqlite_path()
+        if path is None:
+            return
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA wal_autocheckpoint=0")
+        cursor.close()
+        if self._checkpoints is None:
+            self._checkpoints = Checkpointer(path)
 
     # -- games -------------------------------------------------------------------------
 
