@@ -449,8 +449,7 @@ class Store:
 
     def _sqlite_path(self) -> str | None:
         """The SQLite file's path (None for a database in memory or on PostgreSQL)."""
-        path = None if self.postgres else self.engine.url.database
-        return None if not path or path == ":memory:" else path
+        return None if self.postgres else _file_path(self.url)
 
     def _sqlite_file(self) -> sqlite3.Connection:
         """The connection moves are written through on SQLite, on the event loop's own
