@@ -6,7 +6,9 @@ message of its own, and a client that does not ask gets messages as before."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -35,11 +37,9 @@ def _sent(acks_in_frames: bool, queue: list[tuple[str, dict[str, Any]]]) -> list
         client = _Kept()
         conn = Connection(client, "g", 0, acks_in_frames=acks_in_frames)
         for kind, data in queue:
-            if kind == "frame":
-                conn.send(data)
-            elif kind == "ack":
+            if kind == "ack":
                 conn.acknowledge(data)
-            else:
+            else:  # a frame or another message: told apart by its type
                 conn.send(data)
         await conn.drained()
         return [json.loads(t) for t in client.texts]
@@ -85,40 +85,43 @@ def _until(session: Any, test: Any) -> list[dict[str, Any]]:
             return seen
 
 
-def test_over_a_socket_a_move_is_acknowledged_in_its_frame(tmp_path: Path) -> None:
+@contextlib.contextmanager
+def _hello(tmp_path: Path, acks: str) -> Iterator[Any]:
+    """A socket of a new Track Tiles game's first seat that has said hello with ``acks``."""
     with app_client(tmp_path) as client:
         made = new_game(client, "tracks", ["me", "invite"], {"size": 3})
         token = token_of(next(iter(made["links"].values())))
         with client.websocket_connect(f"/ws/{made['id']}") as session:
-            session.send_text(json.dumps({"type": "hello", "token": token, "acks": "in-frames"}))
-            frame = _until(session, lambda m: m["type"] == "state")[-1]
-            move = {"type": "move", "move": frame["move"], "action": frame["legal"][0]}
-            session.send_text(json.dumps({**move, "ref": 1}))
-            session.send_text(json.dumps({"type": "ping"}))
-            seen = _until(session, lambda m: m["type"] == "pong")
-            frames = [m for m in seen if m["type"] == "state"]
-            assert [m for m in seen if m["type"] == "ack"] == []  # no message of its own
-            assert frames[-1]["move"] == frame["move"] + 1
-            (ack,) = [a for f in frames for a in f.get("acks", [])]
-            assert ack == {"ref": 1, "seq": frames[-1]["seq"], "repeat": False}
-            # The same move again changes nothing: no frame, so an acknowledgement message.
-            session.send_text(json.dumps({**move, "ref": 2}))
-            again = _until(session, lambda m: m.get("ref") == 2)[-1]
-            assert again == {"type": "ack", "ref": 2, "seq": ack["seq"], "repeat": True}
-            # A refusal is an error message as always.
-            session.send_text(json.dumps({**move, "move": 99, "ref": 3}))
-            refused = _until(session, lambda m: m.get("ref") == 3)[-1]
-            assert refused["type"] == "error"
+            session.send_text(json.dumps({"type": "hello", "token": token, "acks": acks}))
+            yield session
+
+
+def test_over_a_socket_a_move_is_acknowledged_in_its_frame(tmp_path: Path) -> None:
+    with _hello(tmp_path, "in-frames") as session:
+        frame = _until(session, lambda m: m["type"] == "state")[-1]
+        move = {"type": "move", "move": frame["move"], "action": frame["legal"][0]}
+        session.send_text(json.dumps({**move, "ref": 1}))
+        session.send_text(json.dumps({"type": "ping"}))
+        seen = _until(session, lambda m: m["type"] == "pong")
+        frames = [m for m in seen if m["type"] == "state"]
+        assert [m for m in seen if m["type"] == "ack"] == []  # no message of its own
+        assert frames[-1]["move"] == frame["move"] + 1
+        (ack,) = [a for f in frames for a in f.get("acks", [])]
+        assert ack == {"ref": 1, "seq": frames[-1]["seq"], "repeat": False}
+        # The same move again changes nothing: no frame, so an acknowledgement message.
+        session.send_text(json.dumps({**move, "ref": 2}))
+        again = _until(session, lambda m: m.get("ref") == 2)[-1]
+        assert again == {"type": "ack", "ref": 2, "seq": ack["seq"], "repeat": True}
+        # A refusal is an error message as always.
+        session.send_text(json.dumps({**move, "move": 99, "ref": 3}))
+        refused = _until(session, lambda m: m.get("ref") == 3)[-1]
+        assert refused["type"] == "error"
 
 
 def test_a_hello_with_an_unknown_way_of_acknowledging_is_refused(tmp_path: Path) -> None:
-    with app_client(tmp_path) as client:
-        made = new_game(client, "tracks", ["me", "invite"], {"size": 3})
-        token = token_of(next(iter(made["links"].values())))
-        with client.websocket_connect(f"/ws/{made['id']}") as session:
-            session.send_text(json.dumps({"type": "hello", "token": token, "acks": "never"}))
-            refused = json.loads(session.receive_text())
-            assert refused["type"] == "error" and "acks" in refused["message"]
+    with _hello(tmp_path, "never") as session:
+        refused = json.loads(session.receive_text())
+        assert refused["type"] == "error" and "acks" in refused["message"]
 
 
 class _Full:

@@ -73,43 +73,39 @@ class GroupWriter:
     def _write_group(self, group: list[_Append]) -> None:
         file = self.connect()
         try:
-            _run(file, _merged(group))
-            file.commit()
-        except sqlite3.IntegrityError:
-            file.rollback()
-            for item in group:
-                self._write_alone(file, item)
-            return
-        except Exception as exc:
-            file.rollback()
-            for item in group:
-                _settle(item, exc)
-            return
+            error = self._commit(file, _merged(group), len(group))
+            if isinstance(error, sqlite3.IntegrityError):
+                # Somebody's row is taken: each append again on its own, for its own answer.
+                for item in group:
+                    alone = self._commit(file, item.statements, 1)
+                    _settle(
+                        item, SeqTaken() if isinstance(alone, sqlite3.IntegrityError) else alone
+                    )
+                return
         except BaseException:
-            file.rollback()
             for item in group:
                 _settle(item, asyncio.CancelledError())
             raise
-        self.groups += 1
-        self.appends += len(group)
         for item in group:
-            _settle(item, None)
+            _settle(item, error)
 
-    def _write_alone(self, file: sqlite3.Connection, item: _Append) -> None:
+    def _commit(
+        self, file: sqlite3.Connection, statements: Statements, appends: int
+    ) -> Exception | None:
+        """Run ``statements`` and commit them (None), or roll back and say why."""
         try:
-            _run(file, item.statements)
+            for sql, values in statements:
+                file.executemany(sql, values)
             file.commit()
-        except sqlite3.IntegrityError:
-            file.rollback()
-            _settle(item, SeqTaken())
-            return
         except Exception as exc:
             file.rollback()
-            _settle(item, exc)
-            return
+            return exc
+        except BaseException:
+            file.rollback()
+            raise
         self.groups += 1
-        self.appends += 1
-        _settle(item, None)
+        self.appends += appends
+        return None
 
 
 def _merged(group: list[_Append]) -> list[tuple[str, list[tuple[Any, ...]]]]:
@@ -120,11 +116,6 @@ def _merged(group: list[_Append]) -> list[tuple[str, list[tuple[Any, ...]]]]:
         for sql, values in item.statements:
             merged.setdefault(sql, []).extend(values)
     return list(merged.items())
-
-
-def _run(file: sqlite3.Connection, statements: Statements) -> None:
-    for sql, values in statements:
-        file.executemany(sql, values)
 
 
 def _settle(item: _Append, error: BaseException | None) -> None:

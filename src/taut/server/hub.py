@@ -127,7 +127,7 @@ class Hub:
         table = self.tables.get(game_id)
         if table is not None:
             return table
-        lock = self.locks.setdefault(game_id, asyncio.Lock())
+        lock = self._lock(game_id)
         async with lock:
             table = self.tables.get(game_id)
             if table is not None:
@@ -299,6 +299,13 @@ class Hub:
 
     # -- commands ------------------------------------------------------------------------
 
+    def _lock(self, game_id: str) -> asyncio.Lock:
+        """The lock under which the game's commands and catch-ups run, one per game."""
+        lock = self.locks.get(game_id)
+        if lock is None:
+            lock = self.locks[game_id] = asyncio.Lock()
+        return lock
+
     async def command(self, game_id: str, make: Callable[[GameTable], Batch]) -> Batch:
         """Run a command under the game's lock; write, apply and announce its events.
 
@@ -307,7 +314,7 @@ class Hub:
         after a refusal or a repeat while the table may lag behind the store.
         """
         table = self.tables[game_id]
-        lock = self.locks.get(game_id) or self.locks.setdefault(game_id, asyncio.Lock())
+        lock = self._lock(game_id)
         seq = table.seq
         try:
             async with lock:
@@ -371,7 +378,7 @@ class Hub:
         table = self.tables.get(game_id)
         if table is None or (seq is not None and table.seq >= seq):
             return  # not served here, or written here
-        lock = self.locks.setdefault(game_id, asyncio.Lock())
+        lock = self._lock(game_id)
         async with lock:
             # The announcement of a write made here often comes before the writer has
             # applied it (the writer waits for the lock's holder to resume): looked at again
@@ -592,7 +599,7 @@ class Hub:
                 seq = table.seq
                 # Not through command(): the clocks must not fall for the time the server
                 # was down, before the resume says so.
-                async with self.locks.setdefault(game_id, asyncio.Lock()):
+                async with self._lock(game_id):
                     await self._carry_out(table, lambda t: t.resumed())
                 if table.seq != seq:
                     resumed += 1

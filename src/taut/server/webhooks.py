@@ -211,12 +211,21 @@ class Webhooks:
                 delete(webhooks_table).where(webhooks_table.c.player_id == player_id)
             )
 
+    def _remembered(self) -> bool | None:
+        """Whether any player has a webhook, as the store said lately or as set here (None:
+        not asked within the last minute)."""
+        known = self._known
+        if known is not None and (known[1] or time.monotonic() - known[0] < INTERVAL):
+            return known[1]
+        return None
+
     async def _any(self) -> bool:
         """Whether any player has a webhook (asked of the store at most once a minute, so
         that a server without webhooks does no work per move; one set here counts at once)."""
+        remembered = self._remembered()
+        if remembered is not None:
+            return remembered
         now = time.monotonic()
-        if self._known is not None and (self._known[1] or now - self._known[0] < INTERVAL):
-            return self._known[1]
         async with self.store.reader.connect() as conn:
             row = (await conn.execute(select(webhooks_table.c.player_id).limit(1))).first()
         self._known = (now, row is not None)
@@ -232,8 +241,7 @@ class Webhooks:
         fresh = [s for s in waits if self._told.get((table.id, s)) != turn]
         if not fresh:
             return None
-        known = self._known
-        if known is not None and not known[1] and time.monotonic() - known[0] < INTERVAL:
+        if self._remembered() is False:
             return None  # no player has a webhook (asked of the store lately)
         return self._changed(table, fresh, turn)
 
