@@ -28,6 +28,8 @@ GAMES: dict[str, dict[str, Any]] = {
     "tug-of-war": {"players": 3},
     "tracks": {},
 }
+#: How many games :func:`game_page` plays at most to find one still going.
+ATTEMPTS = 5
 
 
 def new_game(server: LiveServer, game: str) -> dict[str, Any]:
@@ -44,15 +46,22 @@ def game_page(
     browser: Browser, server: LiveServer, game: str, width: int, height: int, moves: int = 2
 ) -> Page:
     """A page of a new game of ``game`` at ``width`` x ``height`` after this person's first
-    ``moves`` moves (chosen at random, seeded), waiting at their next turn (or the end)."""
-    made = new_game(server, game)
-    page = open_page(browser, server.url(made["mine"]), width=width, height=height)
-    rng = random.Random(7)
-    for _ in range(moves):
-        if wait_for_turn(page) != "choose":
-            break
-        move = moves_played(page)
-        choose(page, rng.choice(legal_moves(page)))
-        wait_for_move(page, move + 1)
-    wait_for_turn(page)
-    return page
+    ``moves`` moves (chosen at random, seeded), waiting at their next turn.
+
+    The computer's replies are not seeded, so a short game can now and then be over by then
+    (two Push-Pull turns end about one random game in fifty); a finished game shows no move
+    controls to look at, so such a game is put aside and a new one played."""
+    for attempt in range(ATTEMPTS):
+        made = new_game(server, game)
+        page = open_page(browser, server.url(made["mine"]), width=width, height=height)
+        rng = random.Random(7 + attempt)
+        for _ in range(moves):
+            if wait_for_turn(page) != "choose":
+                break
+            move = moves_played(page)
+            choose(page, rng.choice(legal_moves(page)))
+            wait_for_move(page, move + 1)
+        if wait_for_turn(page) == "choose":
+            return page
+        page.context.close()
+    raise AssertionError(f"{ATTEMPTS} games of {game} were all over after {moves} moves")
