@@ -81,6 +81,15 @@ def test_a_plot_is_written_exactly_where_asked(tmp_path: Path) -> None:
         (["play", "tug-of-war", "--players", "2.7"], "whole number"),
         (["play", "tug-of-war", "--players", "¹"], "whole number"),
         (["play", "push-pull", "--variant", "five"], "duel"),
+        (
+            ["play", "tracks", "--ns", "perfect", "-O", "size=5"],
+            "solved on boards of 2x2 to 4x4 with roll=once, not 5x5, roll=once",
+        ),
+        (
+            ["play", "tracks", "--we", "perfect", "-O", "size=3", "-O", "roll=each"],
+            "not 3x3, roll=each",
+        ),
+        (["play", "tug-of-war", "--seat", "0=perfect"], "no exact solution of Tug of War"),
     ],
 )
 def test_refused_up_front(args: list[str], why: str) -> None:

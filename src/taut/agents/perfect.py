@@ -30,8 +30,9 @@ class PerfectAgent(Agent):
     @classmethod
     def refuses(cls, game: Game) -> str | None:
         """The perfect agent needs a game whose plugin has an exact policy."""
-        if plugin_of(game).exact_policy(game) is None:
-            return "needs a solved game (one whose plugin has an exact policy)"
+        plugin = plugin_of(game)
+        if plugin.exact_policy(game) is None:
+            return f"needs a solved game: {plugin.unsolved_because(game)}"
         return None
 
     def act(self, state: State, seat: int, rng: random.Random) -> int:

@@ -73,8 +73,8 @@ class GamePlugin:
     :meth:`narrate`, :meth:`describe_move`, :meth:`legend`,
     :meth:`move_help`, :meth:`status`, :meth:`presenter`, :attr:`verb`,
     :attr:`draw_by_agreement`. Records: :meth:`record_part`. Analysis: :meth:`exact_policy`,
-    :meth:`exact_values`, :meth:`one_turn_games`, :meth:`seat_stats`, :meth:`game_stats`,
-    :meth:`lead`, :meth:`start_value`. Adapters:
+    :meth:`unsolved_because`, :meth:`exact_values`, :meth:`one_turn_games`,
+    :meth:`seat_stats`, :meth:`game_stats`, :meth:`lead`, :meth:`start_value`. Adapters:
     :meth:`observer`, :meth:`max_game_length`, :meth:`state_key`, :attr:`openspiel_name`,
     :attr:`env_id`.
     Command line: :meth:`commands`. Learning: :meth:`tutorial`, :meth:`hides_moves`,
@@ -218,6 +218,11 @@ class GamePlugin:
         """An exact optimal policy for ``game`` when one is known (the ``perfect`` agent
         plays it), else None."""
         return None
+
+    def unsolved_because(self, game: Game) -> str:
+        """Why :meth:`exact_policy` has nothing for ``game``, in words a player reads after
+        "it needs a solved game:" (for example which sizes or variants are solved)."""
+        return f"no exact solution of {game.title} is known"
 
     def exact_values(self, game: Game) -> Values | None:
         """The exact value of every position of ``game`` for each seat (the returns of a

@@ -171,6 +171,15 @@ class TracksPlugin(GamePlugin):
 
         return policy(game.size)
 
+    def unsolved_because(self, game: Game) -> str:
+        """Which Track Tiles games are solved, and how ``game`` differs."""
+        from taut.games.tracks.solve.search import SOLVED_SIZES
+
+        assert isinstance(game, Tracks)
+        sizes = f"{SOLVED_SIZES[0]}x{SOLVED_SIZES[0]} to {SOLVED_SIZES[-1]}x{SOLVED_SIZES[-1]}"
+        this = f"{game.size}x{game.size}, roll={'each' if game.roll_each else 'once'}"
+        return f"Track Tiles is solved on boards of {sizes} with roll=once, not {this}"
+
     def commands(self) -> dict[str, list[click.Command]]:
         """``taut tracks puzzle|solve|check|solitaire`` (the solitaire puzzle) and ``taut
         solve tracks`` (the two-player game solved)."""
