@@ -113,6 +113,14 @@ def check_verify(page: Page, url: str, record: dict[str, Any], folder: Path) -> 
     page.locator("#file").set_input_files(str(bad))
     expect(report).to_contain_text("does not match")
     expect(report).to_contain_text(f"{n - 1} of {n} commitments match")
+    expect(report).to_contain_text("the record does not verify")
+    expect(report).not_to_contain_text(" won")  # no result claimed for a failed record
+    # JSON that is no record: nothing ticked as checked.
+    page.locator("#paste-box > summary").click()
+    page.locator("#paste").fill("{}")
+    page.locator("#verify-form button[type=submit]").click()
+    expect(report).to_contain_text("no game record here")
+    expect(report).not_to_contain_text("✓")
     page.go_back()
 
 

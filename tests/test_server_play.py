@@ -373,7 +373,36 @@ def test_verify_a_good_record(tmp_path: Path, served_record: dict[str, Any]) -> 
     code, out = verify(tmp_path, served_record)
     assert code == 0, out
     assert "All verified" in out
-    assert f"{len(served_record['commitments'])} commitment(s) match" in out
+    n = len(served_record["commitments"])
+    assert f"{n} of {n} commitment(s) match" in out
+    assert "won" in out or "draw" in out  # a record that verifies says how the game ended
+
+
+#: A Push-Pull duel served by ``taut serve`` (a person against the computer), as its record:
+#: its moves are written by the pieces still on the board (M leaves after the second move),
+#: so one move reads differently in another position.
+PUSH_PULL_RECORD = Path(__file__).parent / "fixtures" / "push-pull-served.json"
+
+
+def test_a_changed_move_is_the_one_problem_and_no_result_is_claimed(tmp_path: Path) -> None:
+    """One move changed in the record: only that move is reported, never a reveal whose
+    text is the move played (the changed move leads the replay through other positions),
+    and the summary claims no result for a record that does not verify."""
+    from taut.server.verify import verify_record
+
+    record = json.loads(PUSH_PULL_RECORD.read_text())
+    assert verify_record(json.dumps(record)).ok
+    assert record["moves"][0]["W"] == "L=pass,M=push,S=pull"
+    record["moves"][0]["W"] = "L=push,M=push,S=pull"
+    report = verify_record(json.dumps(record))
+    assert report.problems == [
+        "move 0, seat W: revealed 'L=pass,M=push,S=pull', played 'L=push,M=push,S=pull'"
+    ]
+    assert report.matched == report.checked == len(record["commitments"])
+    code, out = verify(tmp_path, record)
+    assert code == 1, out
+    assert "8 of 8 commitment(s) match" in out and "the record does not verify" in out
+    assert "won" not in out, out
 
 
 def _tampered(record: dict[str, Any], change: str) -> dict[str, Any]:

@@ -210,10 +210,19 @@ def verify(record: Path, as_json: bool) -> None:
     else:
         for problem in report.problems:
             err_console.print(f"[red]wrong:[/red] {problem}", markup=True, highlight=False)
+        # A result is claimed only for a record that verifies: the moves of one that does
+        # not may not be the game that was played.
+        if not report.readable:
+            console.print("The file is not a game record: nothing verified.", markup=False)
+            raise click.exceptions.Exit(2)
         console.print(
-            f"{report.checked} commitment(s) match their reveals; {report.moves} moves replayed"
-            + (f"; {report.result}" if report.result else "")
-            + (". All verified." if report.ok else "."),
+            f"{report.matched} of {report.checked} commitment(s) match their reveals; "
+            f"{report.moves} moves replayed"
+            + (
+                f"; {report.result}. All verified."
+                if report.ok
+                else f"; {len(report.problems)} problem(s): the record does not verify."
+            ),
             markup=False,
         )
     if not report.ok:

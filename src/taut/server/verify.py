@@ -27,6 +27,8 @@ class Report:
     problems: list[str] = field(default_factory=list)
     checked: int = 0
     """Commitments whose hash was recomputed."""
+    matched: int = 0
+    """Commitments whose hash matches the revealed move and salt."""
     moves: int = 0
     result: str | None = None
     readable: bool = False
@@ -38,6 +40,7 @@ class Report:
             "ok": self.ok,
             "problems": self.problems,
             "commitments": self.checked,
+            "matched": self.matched,
             "moves": self.moves,
             "result": self.result,
             "readable": self.readable,
@@ -87,19 +90,37 @@ def _check_commitments(
             report.problems.append(f"{where}: a hash is 64 and a salt 32 lower-case hex digits")
         elif commitment(game_id, move, seat, action, salt) != digest:
             report.problems.append(f"{where}: the hash does not match")
+        else:
+            report.matched += 1
         if not 0 <= move < len(moves):
             report.problems.append(f"{where}: no such move in the record")
             continue
-        state = states[move]
         played = moves[move].get(seat)
-        try:
-            index = state.game.seat_index(seat)
-            said = state.action_to_string(index, state.string_to_action(index, action))
-        except TautError:
-            said = None
-        if played is None or said != played:
-            report.problems.append(f"{where}: revealed {action!r}, played {played!r}")
+        if played is None:
+            report.problems.append(f"{where}: revealed {action!r}, but the seat played nothing")
+        elif action != played:
+            # The same move may be written two ways ("S=pull,L=pass" and "L=pass,S=pull"):
+            # the rules at that move say whether the two texts name one move. A record whose
+            # earlier moves were altered reaches other positions, so text that is the same
+            # is a match whatever the position.
+            _compare(states[move], seat, action, played, where, report)
     return committed
+
+
+def _compare(state: State, seat: str, action: str, played: str, where: str, report: Report) -> None:
+    """A problem unless ``action`` and ``played`` name the same move at ``state``."""
+    try:
+        index = state.game.seat_index(seat)
+        said = state.action_to_string(index, state.string_to_action(index, action))
+    except TautError as exc:
+        report.problems.append(
+            f"{where}: revealed {action!r}, played {played!r} (the revealed move is not "
+            f"one of that position's: {exc})"
+        )
+        return
+    if said != played:
+        shown = "" if said == action else f" ({said!r} in the record's notation)"
+        report.problems.append(f"{where}: revealed {action!r}{shown}, played {played!r}")
 
 
 def _check_committed(

@@ -26,8 +26,9 @@ async function checkHashes(record) {
     if (digest === c.hash) good += 1;
     else line(`Move ${c.move}, ${c.seat}: the hash does not match the revealed move and salt.`, false);
   }
-  const none = all.length === 0 ? " (this game had no choices made at the same time)" : "";
-  line(`${good} of ${all.length} commitments match their reveals, checked in this browser${none}.`, good === all.length);
+  // With nothing to check there is nothing to tick: the server's replay says the rest.
+  if (all.length === 0) { line("The file holds no commitments to check (only games with choices made at the same time have them).", null); return; }
+  line(`${good} of ${all.length} commitments match their reveals, checked in this browser.`, good === all.length);
 }
 
 async function checkOnServer(text) {
@@ -41,8 +42,10 @@ async function checkOnServer(text) {
   }
   if (!response.ok) { line(server.detail || server.error || `The server answered ${response.status}.`, false); return; }
   for (const problem of server.problems || []) line(`The server: ${problem}.`, false);
-  const how = server.ok ? "all legal" : "see the problems above";
-  line(`The server replayed ${server.moves} moves by the rules: ${how}${server.result ? `; ${server.result}` : ""}.`, server.ok);
+  if (!server.readable) { line("The server found no game record here: nothing was verified.", false); return; }
+  // A record that does not verify may not be the game that was played: no result is claimed.
+  const how = server.ok ? `all legal${server.result ? `; ${server.result}` : ""}` : "the record does not verify (see the problems above)";
+  line(`The server replayed ${server.moves} moves by the rules: ${how}.`, server.ok);
 }
 
 async function check(text) {
