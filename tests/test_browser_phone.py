@@ -146,3 +146,21 @@ def test_game_page_on_a_phone_and_a_desktop(
         DOCS.mkdir(parents=True, exist_ok=True)
         for shot in shots:
             shutil.copyfile(shot, DOCS / shot.name)
+
+
+def test_a_long_refused_move_wraps_on_a_phone(server: LiveServer, browser: Browser) -> None:
+    """The error naming a long typed move wraps instead of widening the page; the box takes
+    no more than a move can hold (the protocol's limit)."""
+    from taut.server.protocol import Action
+
+    page = game_page(browser, server, "pulling-strings", *SIZES["phone"], moves=0)
+    page.locator("#other-ways").evaluate("d => { d.open = true; }")
+    box = page.locator("#move-text")
+    assert box.get_attribute("maxlength") == str(Action.__metadata__[0].max_length)
+    box.fill("z" * 150)
+    box.press("Enter")
+    page.wait_for_function("() => document.getElementById('error').textContent.length > 0")
+    widths = page.evaluate("() => [document.scrollingElement.scrollWidth, innerWidth]")
+    assert widths[0] <= widths[1], f"the page scrolls sideways: {widths}"
+    assert page_errors(page) == []
+    page.context.close()

@@ -78,6 +78,7 @@ def test_time_controls_are_checked_kept_and_listed(tmp_path: Path) -> None:
             assert response.status_code == 422, response.text
             message = response.json()["error"]
             assert message.startswith("time_control:") and '"M+S"' in message and "days" in message
+            assert "Value error" not in message  # the reader gets the check's own words
         made = client.post("/api/games", json={**body, "time_control": "5+3"}).json()
         plain = client.post("/api/games", json=body).json()
         lobby = {g["id"]: g for g in client.get("/api/lobby").json()}

@@ -135,7 +135,11 @@ BAD = [
     ('{"type": "move", "move": "0", "action": "a1", "ref": 1}', "move.move"),
     ('{"type": "move", "move": -1, "action": "a1", "ref": 1}', "move.move"),
     ('{"type": "move", "move": 1e400, "action": "a1", "ref": 1}', "bad message"),
-    ('{"type": "move", "move": 0, "action": "", "ref": 1}', "move.action"),
+    ('{"type": "move", "move": 0, "action": "", "ref": 1}', "move.action: must not be empty"),
+    (
+        '{"type": "move", "move": 0, "action": "' + "a" * 201 + '", "ref": 1}',
+        "move.action: at most 200 characters",
+    ),
     ('{"type": "move", "move": 0, "action": ["a1"], "ref": 1}', "move.action"),
     ('{"type": "move", "move": 0, "action": "a1", "ref": -3}', "move.ref"),
     ('{"type": "move", "move": 0, "action": "a1", "ref": 1, "extra": 1}', "extra"),

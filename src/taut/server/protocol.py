@@ -181,6 +181,14 @@ def ref_of(raw: str | bytes) -> int:
 
 def problem(error: Mapping[str, Any]) -> str:
     """What one validation error says, without echoing a pattern at the reader."""
-    if error.get("type") == "string_pattern_mismatch":
+    kind = error.get("type")
+    context = error.get("ctx") or {}
+    if kind == "string_pattern_mismatch":
         return "holds characters that are not allowed there"
-    return str(error.get("msg", "invalid"))
+    if kind == "string_too_long" and "max_length" in context:
+        return f"at most {context['max_length']} characters"
+    if kind == "string_too_short" and context.get("min_length") == 1:
+        return "must not be empty"
+    said = str(error.get("msg", "invalid"))
+    # A check of our own says what is wrong in full; pydantic's label adds nothing.
+    return said.removeprefix("Value error, ")
