@@ -222,11 +222,11 @@ class TestNarration:
 
 class TestPluginTexts:
     def test_seat_titles(self) -> None:
-        assert PLUGIN.seat_title(make(), 0) == "X (Eks; your homes are marked X, in blue)"
-        assert PLUGIN.seat_title(make(), 1) == "O (Oh; your homes are marked O, in vermillion)"
+        assert PLUGIN.seat_title(make(), 0) == "X (Eks; homes marked X, in blue)"
+        assert PLUGIN.seat_title(make(), 1) == "O (Oh; homes marked O, in vermillion)"
         pub = make(edition="published", seed=4)
-        assert PLUGIN.seat_title(pub, 0) == "X (Squares; your homes are marked \u25a1, in blue)"
-        assert PLUGIN.seat_title(pub, 1).startswith("O (Circles; your homes are marked \u25cb")
+        assert PLUGIN.seat_title(pub, 0) == "X (Squares; homes marked \u25a1, in blue)"
+        assert PLUGIN.seat_title(pub, 1).startswith("O (Circles; homes marked \u25cb")
 
     def test_position_help_shows_the_json(self) -> None:
         text = PLUGIN.position_help

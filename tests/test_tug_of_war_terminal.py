@@ -139,7 +139,7 @@ def test_rules_seat_title_and_position_help() -> None:
     assert "with two players it all goes one way" in rules
     assert "\n\n" in rules and len(rules.split("\n\n")) == 4
     game = _game(players=4)
-    assert plugin.seat_title(game, 2) == "P2 (train 2 is yours)"
+    assert plugin.seat_title(game, 2) == "P2 (train 2)"
     assert "\n" not in plugin.position_help and '"trains"' in plugin.position_help
     # The JSON shown is the JSON read: a position from --json goes back in.
     data = _stuck().to_json()

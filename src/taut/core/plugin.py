@@ -136,7 +136,8 @@ class GamePlugin:
         return ""
 
     def seat_title(self, game: Game, seat: int) -> str:
-        """How a seat is introduced to the person who takes it (``X (Eks, the squares)``);
+        """How a seat is introduced (``X (Eks, the squares)``), in words that fit the person
+        who takes it and the other players alike (the players' list shows every seat's);
         default: its name."""
         return game.info.seats[seat]
 

@@ -111,12 +111,12 @@ class PullingStringsPlugin(GamePlugin):
         return RULES
 
     def seat_title(self, game: Game, seat: int) -> str:
-        """``X (Eks; your homes are marked X, in blue)``, with the edition's names and
-        marks."""
+        """``X (Eks; homes marked X, in blue)``, with the edition's names and marks: words
+        that fit the seat's player and the others alike (the players' list shows them all)."""
         assert isinstance(game, PullingStrings)
         colour = ("blue", "vermillion")[seat]
         return (
-            f"{game.info.seats[seat]} ({game.seat_titles[seat]}; your homes are marked "
+            f"{game.info.seats[seat]} ({game.seat_titles[seat]}; homes marked "
             f"{game.home_marks[seat]}, in {colour})"
         )
 

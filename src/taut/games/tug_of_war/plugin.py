@@ -118,8 +118,8 @@ class TugOfWarPlugin(GamePlugin):
         )
 
     def seat_title(self, game: Game, seat: int) -> str:
-        """``P0 (train 0 is yours)``: trains are numbered by seat."""
-        return f"{game.info.seats[seat]} (train {seat} is yours)"
+        """``P0 (train 0)``: trains are numbered by seat."""
+        return f"{game.info.seats[seat]} (train {seat})"
 
     # -- presentation ---------------------------------------------------------------------
 
