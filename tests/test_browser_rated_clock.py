@@ -65,6 +65,12 @@ def test_two_players_play_a_rated_game_with_a_clock_and_one_flags(tmp_path: Path
         choose(x, legal_moves(x)[0])
         expect(x).not_to_have_title(re.compile(r"Your move"))
         expect(o).to_have_title(re.compile(r"^\(●\) Your move"))
+        # Brook's own page says "Your move"; the same page seen by Ada says whose it is.
+        for context, text in ((o.context, "Your move"), (x.context, "Brook's move")):
+            other = context.new_page()
+            other.goto(server.url("/players/Brook"))
+            expect(other.locator("tr.your-move .mover")).to_have_text(text)
+            other.close()
         # Brook thinks too long: 61 seconds pass at the server; Ada's next line of chat
         # (a command: the server looks at the clocks first) finds the flag fallen.
         clock.offset += 61

@@ -107,6 +107,8 @@ async function fillOwnPage(me) {
   const page = JSON.parse(data.textContent);
   if (!me || page.id !== me.id) return;
   document.getElementById("you").hidden = false;
+  // The page is public and says whose move it is by name; to its own player, "Your move".
+  for (const mover of document.querySelectorAll("tr.your-move .mover")) mover.textContent = "Your move";
   const list = document.getElementById("devices");
   async function devices() {
     const answer = await api("/api/me");
