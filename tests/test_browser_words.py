@@ -93,6 +93,18 @@ def test_a_word_is_shown_at_the_speed_set_and_right_answers_make_it_faster(
         assert page_errors(page) == []
 
 
+def test_one_letter_a_second_is_said_in_the_singular(tmp_path: Path) -> None:
+    ts = word_sets()[0]
+    with live_server(tmp_path) as server, chromium() as browser:
+        page = open_page(browser, server.url(f"/words/{ts.name}"))
+        expect(page.locator(".w")).to_have_attribute("data-ready", "true")
+        page.get_by_label("Letters a second").fill("1")
+        page.get_by_label("Letters a second").dispatch_event("change")
+        page.get_by_label("Length").select_option("3")  # a new word, said at the new speed
+        expect(page.get_by_role("status")).to_contain_text("3 letters, at 1 letter a second.")
+        assert page_errors(page) == []
+
+
 #: Feed the frames (cycling, ``gap`` ms apart) as the camera's, until the element
 #: ``selector``'s attribute ``name`` (null: its text) contains ``want`` (or 6 s pass).
 FEED = """async ([frames, gap, selector, name, want]) => {

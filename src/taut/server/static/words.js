@@ -25,6 +25,8 @@ let streak = 0;
 let playing = 0; // the number of the showing now (a new one cancels the old)
 let answered = true;
 let camera = null;
+// "1 letter", "1.5 letters": the plural for every count but exactly one.
+const letters = (n) => `${n} letter${n === 1 ? "" : "s"}`;
 let signed = 0; // letters of the word signed so far
 
 const memory = new Map();
@@ -90,7 +92,7 @@ function nextWord(show = true) {
   $("w-answer").value = "";
   $("w-next").hidden = true;
   if (mode() === "read") {
-    say(`A word of ${word.length} letters, at ${speed()} letters a second.`);
+    say(`A word of ${letters(word.length)}, at ${letters(speed())} a second.`);
     $("w-check").disabled = false;
     $("w-again").disabled = false;
     if (show) showWord();
@@ -114,14 +116,14 @@ function check(event) {
     if (streak >= STREAK) {
       streak = 0;
       const faster = clamp(speed() + STEP);
-      if (faster > speed()) more = ` ${STREAK} in a row: faster now, ${faster} letters a second.`;
+      if (faster > speed()) more = ` ${STREAK} in a row: faster now, ${letters(faster)} a second.`;
       setSpeed(faster);
     }
     say(`Right: ${word}.${more}`);
   } else {
     streak = 0;
     const slower = clamp(speed() - STEP);
-    const more = slower < speed() ? ` Slower now: ${slower} letters a second.` : "";
+    const more = slower < speed() ? ` Slower now: ${letters(slower)} a second.` : "";
     setSpeed(slower);
     say(`Not right: the word was ${word}; you typed ${typed}.${more}`);
   }
