@@ -63,6 +63,11 @@ def test_two_browsers_play_a_whole_game_with_sealed_choices(tmp_path: Path) -> N
             expect(page.locator("#result-text")).to_contain_text(re.compile("draw|won"))
             expect(page.locator("#result-title")).to_be_visible()
             expect(page.locator("#announce")).to_contain_text("Game over")
+            # What ends with the game leaves the page: offers, resigning, notifications.
+            expect(page.locator("#table-panel")).to_be_hidden()
+        # A drawn game marks no seat won or lost.
+        expect(x.locator("#result-text")).to_contain_text("draw")
+        assert x.locator("#seats .badge.lost, #seats .badge.done").count() == 0
 
         record = x.request.get(server.url(f"/api/games/{made['id']}/record")).json()
         assert len(record["commitments"]) == 2 * turns

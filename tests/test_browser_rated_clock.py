@@ -78,6 +78,10 @@ def test_two_players_play_a_rated_game_with_a_clock_and_one_flags(tmp_path: Path
         x.locator("#chat-form button[type=submit]").click()
         expect(o.locator("#clock-result")).to_have_text("O lost on time.", timeout=15_000)
         expect(x.locator("#result-text")).to_contain_text("time")
+        # Each side's seat is marked: X won, O lost.
+        for page in (x, o):
+            expect(page.locator("#seats li").nth(0).locator(".badge.done")).to_have_text("won")
+            expect(page.locator("#seats li").nth(1).locator(".badge.lost")).to_have_text("lost")
         # Both player pages show the finished game, rated, with the ratings moved.
         for page, name, won in ((x, "Ada", True), (o, "Brook", False)):
             answer = httpx.get(server.url(f"/api/players/{name}")).json()

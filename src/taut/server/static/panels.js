@@ -59,6 +59,7 @@ function badgesOf(f, s) {
     else badges.push(["wait", "choosing…"]);
   }
   if (f.winners && f.winners.includes(s.seat)) badges.push(["done", "won"]);
+  else if (f.phase === "over" && f.winners && f.winners.length) badges.push(["lost", "lost"]);
   return badges;
 }
 

@@ -43,7 +43,8 @@ function showLines(list, items) {
 // Draw this frame's part of the table (call with every frame).
 export function renderTable(f) {
   const seated = !!f.you;
-  $("table-panel").hidden = !seated;
+  // Offers, resigning and move notifications end with the game: the panel goes with them.
+  $("table-panel").hidden = !seated || f.phase === "over";
   $("chat-panel").hidden = !seated;
   $("gallery-panel").hidden = seated;
   if (!seated) {
