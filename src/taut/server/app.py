@@ -38,6 +38,7 @@ from taut.server.answers import (
 from taut.server.clocks import time_control_text
 from taut.server.collector import tune_for_serving
 from taut.server.computer import Computer
+from taut.server.error_pages import add_error_pages, declare_pages, wants_page
 from taut.server.flashcards import add_flashcards
 from taut.server.history import History
 from taut.server.hub import Hub
@@ -209,18 +210,26 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
     _add_browser_files(app, settings)
 
+    error_pages = add_error_pages(app, templates)
+
     @app.exception_handler(RequestValidationError)
-    async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
+    async def bad_request(request: Request, exc: RequestValidationError) -> Response:
         first = exc.errors()[0] if exc.errors() else {}
         where = ".".join(str(p) for p in first.get("loc", ())[1:]) or "request"
         if first.get("type") == "json_invalid":
             return JSONResponse({"error": "the request's body is not JSON"}, status_code=422)
-        return JSONResponse({"error": f"{where}: {problem(first)}"}, status_code=422)
+        said = f"{where}: {problem(first)}"
+        if wants_page(request):  # a person typed or followed a wrong address
+            return error_pages.refusal(request, 422, said)
+        return JSONResponse({"error": said}, status_code=422)
 
     @app.exception_handler(Exception)
-    async def unexpected(request: Request, exc: Exception) -> JSONResponse:
+    async def unexpected(request: Request, exc: Exception) -> Response:
         log.exception("unexpected error on %s", request.url.path)
-        return JSONResponse({"error": "something went wrong on the server"}, status_code=500)
+        said = "something went wrong on the server"
+        if wants_page(request):
+            return error_pages.refusal(request, 500, said)
+        return JSONResponse({"error": said}, status_code=500)
 
     pages.add_pages(app, templates, hub)
     add_flashcards(app, templates)
@@ -234,6 +243,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     add_webhook_routes(app, webhooks)
     add_tournaments(app, templates, tournaments, players)
     declare_not_found(app)  # last: every route is added by now
+    declare_pages(app)
     return app
 
 

@@ -24,6 +24,7 @@ from taut.core.record import GameRecord
 from taut.core.registry import games, plugin
 from taut.server.answers import SeatsOffer, refusals
 from taut.server.hub import Hub
+from taut.server.store import Store
 from taut.server.table import GameTable
 
 #: The levels a seat can be given in the browser, weakest first.
@@ -142,6 +143,23 @@ def positions(table: GameTable) -> list[dict[str, Any]]:
     return out
 
 
+async def watch_links(store: Store, game_id: str) -> dict[str, str]:
+    """Where a game still going can be watched: ``tournament``, the page of the tournament
+    it was made for, and ``spectator``, its spectators' link, which the tournament page
+    shows to everybody. Empty for any other game: the server keeps only the hash of a
+    game's spectator token, so its link is known to the game's maker alone."""
+    tournament_id = await store.tournament_of_game(game_id)
+    if tournament_id is None:
+        return {}
+    found = {"tournament": f"/t/{tournament_id}"}
+    _, boards = await store.tournament_entries(tournament_id)
+    for board in boards:
+        token = board["tokens"].get("spectator")
+        if board["game_id"] == game_id and token:
+            found["spectator"] = f"/g/{game_id}#{token}"
+    return found
+
+
 def add_pages(app: FastAPI, templates: Jinja2Templates, hub: Hub) -> None:
     """The HTML routes."""
 
@@ -171,9 +189,7 @@ def add_pages(app: FastAPI, templates: Jinja2Templates, hub: Hub) -> None:
         paragraphs = [p for p in found.rules_text().split("\n\n") if p.strip()]
         return page(request, "rules.html", game=found, paragraphs=paragraphs)
 
-    @app.get(
-        "/new/{name}", response_class=HTMLResponse, responses=refusals({404: "no such game"})
-    )
+    @app.get("/new/{name}", response_class=HTMLResponse, responses=refusals({404: "no such game"}))
     async def new(request: Request, name: str) -> HTMLResponse:
         found = found_or_404(name)
         return page(request, "new.html", game=found, entry=game_entry(found))
@@ -205,9 +221,7 @@ def add_pages(app: FastAPI, templates: Jinja2Templates, hub: Hub) -> None:
         except TautError as exc:
             raise HTTPException(status_code=400, detail=str(exc)) from None
 
-    @app.get(
-        "/g/{game_id}", response_class=HTMLResponse, responses=refusals({404: "no such game"})
-    )
+    @app.get("/g/{game_id}", response_class=HTMLResponse, responses=refusals({404: "no such game"}))
     async def game_page(request: Request, game_id: str) -> HTMLResponse:
         table = await hub.table(game_id)
         if table is None:
@@ -221,7 +235,24 @@ def add_pages(app: FastAPI, templates: Jinja2Templates, hub: Hub) -> None:
         table = await hub.table(game_id)
         if table is None:
             raise HTTPException(status_code=404, detail="no such game")
-        return page(request, "replay.html", table=table, game=table.plugin)
+        if table.state.is_terminal():
+            return page(request, "replay.html", table=table, game=table.plugin, going=False)
+        # A game still being played has no replay and no record yet: the page says so and
+        # where to watch it, rather than showing controls that cannot work.
+        row = hub.rows.get(game_id)
+        open_seat = row is not None and any(
+            kind == "open" and hashed is None
+            for kind, hashed in zip(row.seat_kinds, row.token_hashes, strict=True)
+        )
+        return page(
+            request,
+            "replay.html",
+            table=table,
+            game=table.plugin,
+            going=True,
+            watch=await watch_links(hub.store, game_id),
+            open_seat=open_seat,
+        )
 
     @app.get("/verify", response_class=HTMLResponse)
     async def verify(request: Request) -> HTMLResponse:

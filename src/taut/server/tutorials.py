@@ -23,6 +23,7 @@ from taut.core.forfeit import drawable
 from taut.core.plugin import GamePlugin
 from taut.core.registry import games, plugin
 from taut.core.tutorial import Tutorial, walk
+from taut.server.answers import refusals
 
 #: Options only a tutorial needs, never passed on to the first real game.
 SCRIPT_ONLY = ("seed", "letters")
@@ -97,7 +98,11 @@ def tutorial_steps(name: str) -> dict[str, Any]:
 def add_tutorials(app: FastAPI, templates: Jinja2Templates) -> None:
     """The tutorial page ``/learn/{name}`` and its JSON ``/api/tutorials/{name}``."""
 
-    @app.get("/learn/{name}", response_class=HTMLResponse)
+    @app.get(
+        "/learn/{name}",
+        response_class=HTMLResponse,
+        responses=refusals({404: "no such game, or no tutorial for it"}),
+    )
     async def learn(request: Request, name: str) -> HTMLResponse:
         found, tutorial = _found(name)
         context = {
