@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from taut.core.registry import games
 from taut.server.app import Settings, create_app
 from taut.server.computer import Computer
 from taut.server.hub import Hub
@@ -260,6 +261,33 @@ def test_the_pages_show_the_list_and_the_standings(tmp_path: Path) -> None:
         page = client.get(f"/t/{tid}")
         assert page.status_code == 200 and "Spring open" in page.text
         assert client.get("/t/nothing").status_code == 404
+
+
+def test_the_form_offers_each_game_an_example_it_takes(tmp_path: Path) -> None:
+    """The options field's example, per game, is options that game takes for a tournament
+    (two seats): typed as shown, it makes one."""
+    import html
+    import re
+
+    clock = Clock()
+    with served(tmp_path, clock) as client:
+        a = player(client)
+        text = client.get("/tournaments").text
+        examples = dict(re.findall(r'<option value="([^"]+)" data-example="([^"]*)"', text))
+        assert set(examples) == set(games())
+        for name, example in examples.items():
+            assert example, name
+            typed = {}
+            for part in html.unescape(example).split(","):
+                key, _, value = part.strip().partition("=")
+                typed[key] = (
+                    int(value)
+                    if value.isdigit()
+                    else {"true": True, "false": False}.get(value, value)
+                )
+            create(client, a, clock, game=name, options=typed)
+        first = re.search(r'id="t-options"[^>]*placeholder="([^"]*)"', text)
+        assert first is not None and first.group(1) == examples[games()[0]]
 
 
 @pytest.fixture(params=["sqlite", "postgres"])

@@ -31,6 +31,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_vali
 from taut import __version__
 from taut.agents import agent_refusal
 from taut.core.errors import TautError
+from taut.core.plugin import GamePlugin
 from taut.core.registry import games, plugin
 from taut.server import pairing
 from taut.server.answers import NEEDS_KEY, refusals
@@ -482,6 +483,28 @@ def _played(boards: Sequence[dict[str, Any]]) -> list[pairing.Game]:
     ]
 
 
+def options_example(found: GamePlugin) -> str:
+    """Options typed as the tournament form takes them (``name=value, ...``), from the
+    game's first preset that keeps two seats; empty when it has none."""
+    for preset in found.option_presentation(found.game_class).presets:
+        # A game for any number of players is asked for two.
+        for values in (dict(preset.values), {"players": 2, **preset.values}):
+            try:
+                seats = found.game_class(**values).info.num_seats
+            except (TautError, TypeError, ValueError):
+                continue
+            if seats == 2:
+                return ", ".join(f"{k}={_typed(v)}" for k, v in values.items())
+    return ""
+
+
+def _typed(value: Any) -> str:
+    """An option's value as the form reads it back (true/false, none, numbers, text)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "none" if value is None else str(value)
+
+
 def add_tournaments(
     app: FastAPI, templates: Jinja2Templates, tournaments: Tournaments, players: Players
 ) -> None:
@@ -586,7 +609,12 @@ def add_tournaments(
 
     @app.get("/tournaments", response_class=HTMLResponse)
     async def list_page(request: Request) -> HTMLResponse:
-        return page(request, "tournaments.html", games=[plugin(n) for n in games()])
+        return page(
+            request,
+            "tournaments.html",
+            games=[plugin(n) for n in games()],
+            examples={n: options_example(plugin(n)) for n in games()},
+        )
 
     @app.get(
         "/t/{tournament_id}",

@@ -86,6 +86,11 @@ async function listPage() {
   const soon = new Date(Date.now() + 3600 * 1000 - new Date().getTimezoneOffset() * 60000);
   start.value = soon.toISOString().slice(0, 16);
   system.addEventListener("change", () => { roundsRow.hidden = system.value !== "swiss"; });
+  // The example in the options field is one the chosen game takes.
+  const game = document.getElementById("t-game");
+  game.addEventListener("change", () => {
+    document.getElementById("t-options").placeholder = game.selectedOptions[0].dataset.example || "";
+  });
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const problem = document.getElementById("tournament-form-error");
