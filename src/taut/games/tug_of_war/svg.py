@@ -18,6 +18,12 @@ digit buttons (``-{hundreds}{tens}{units}@T``, each digit starting at 0). Whatev
 clickable takes clicks on an invisible rectangle larger than what is drawn, and the root's
 ``data-touch-width`` (also the ``--touch-width`` of its style) says how narrow the picture
 may be drawn for those targets to stay 44 CSS pixels, a finger's size.
+
+The picture is laid out for a phone (:data:`~.svg_pieces.WIDTH` units across): the page
+cannot ask for a layout by its width (every screen gets the same frames), and a phone must
+see the whole table without scrolling sideways; so the round's facts go under the score
+sheet, the sentences wrap, and trains and hands wrap onto more rows. A wide screen draws
+the same picture larger (the page's style caps how much).
 """
 
 from __future__ import annotations
@@ -35,6 +41,7 @@ from taut.games.tug_of_war.svg_pieces import (
     MUTED,
     ORANGE,
     STARTER_FILL,
+    TARGET,
     WIDTH,
     Draw,
     button_at,
@@ -52,11 +59,18 @@ from taut.games.tug_of_war.svg_sheet import score_sheet, status_line
 HALF = 28
 HAND_HALF = 30
 #: Where a train's tiles start (the seat's name is left of it).
-TRAIN_X = 60
-#: The narrowest the picture may be drawn, in CSS pixels: the closest click targets lie 40
-#: units apart (buttons, row under row), which makes them 44 pixels (a finger) at 704; a
-#: page narrower than this scrolls the picture sideways rather than shrink it.
-TOUCH_WIDTH = 720
+TRAIN_X = 48
+#: A train's rows lie a click target apart (the open ends' targets, row under row).
+TRAIN_LINE = TARGET
+#: The narrowest the picture may be drawn, in CSS pixels: click targets are at least
+#: TARGET units on a side and apart, which makes them 44 pixels (a finger) at 317 (a phone
+#: 360 pixels wide has about 330 for the board); a page narrower than this scrolls the
+#: picture sideways rather than shrink it.
+TOUCH_WIDTH = 320
+#: Characters in a line of the sentence on what happens now (bold, 16 units) and of the
+#: hint under it (14 units): what fits across the picture.
+STATUS_CHARS = 34
+HINT_CHARS = 42
 
 _STYLE = (
     ".tow-board .tow-click{cursor:pointer}"
@@ -169,7 +183,7 @@ def _end_box(view: TugModel, seat: int, e: int, fits: Sequence[str]) -> Draw:
         fitting = esc(" ".join(fits))
         # The click target reaches over the gaps and the notation beside and under the box
         # (nothing there is clickable), short of the next train's row.
-        area = hit(x - 8, y - 6, HALF + 16, HALF + 20)
+        area = hit(x - (TARGET - HALF) / 2, y - 7, TARGET, TRAIN_LINE)
         return (
             f'<g {ident} {clickable(label, None, f"end={seat}.{e}")} data-fits="{fitting}">'
             f"{area}{box}</g>"
@@ -229,7 +243,7 @@ def train_row(
     last = _shift(_end_box(view, seat, 1, fitting.get((seat, 1), [])), gap)
     # The last open end and the sum stay on one line.
     items.append((HALF + 2 * gap + 64, _then(last, _sum(total), HALF + 2 * gap)))
-    drawn, bottom = flow(items, TRAIN_X, y, HALF + 22)
+    drawn, bottom = flow(items, TRAIN_X, y, TRAIN_LINE)
     laid = len(side0) + len(side1)
     label = (
         f"{name}'s train: starter {starter[0]}-{starter[1]}, {tiles(laid)} more laid; open "
@@ -269,7 +283,7 @@ def _hand_tile(view: TugModel, tile: int, ch: Choices, dim: bool) -> Draw:
         if plays:
             # The click target is the tile's whole place in the hand (its neighbours' begin
             # where it ends), its numbers under it included.
-            body = hit(x - 6, y, HAND_HALF + 12, 2 * HAND_HALF + 36) + body
+            body = hit(x - (TARGET - HAND_HALF) / 2, y, TARGET, 2 * HAND_HALF + 36) + body
         if dim and not plays:
             body = f'<g opacity="0.4">{body}</g>'
         # The space (not drawn) parts the numbers from "drawn" in the element's text.
@@ -315,8 +329,10 @@ def hands(view: TugModel, ch: Choices, y: float) -> tuple[str, float]:
         if not hand:
             y += 26
             continue
-        items = [(HAND_HALF + 12, _hand_tile(view, t, ch, dim)) for t in sorted(hand)]
-        drawn, y = flow(items, 10, y + 22, 2 * HAND_HALF + 40)
+        items = [(float(TARGET), _hand_tile(view, t, ch, dim)) for t in sorted(hand)]
+        # A hand of seven (a whole deal) fits one row: a tile's place ends with its target,
+        # 10 units short of the next tile's place (WIDTH is seven places).
+        drawn, y = flow(items, 10, y + 22, 2 * HAND_HALF + 40, right=WIDTH)
         out.append(f'<g role="group" aria-label="{esc(whose)}">{drawn}</g>')
     return "".join(out), y
 
@@ -343,7 +359,7 @@ def controls(view: TugModel, ch: Choices, y: float) -> tuple[str, float, str | N
     compose = "{tile}@{end}" if ch.part_tiles() else None
     if not items:
         return "", y, compose, None
-    drawn, y = flow(items, 10, y, 40)
+    drawn, y = flow(items, 10, y, TARGET)
     return drawn, y, compose, None
 
 
@@ -371,6 +387,26 @@ def _hint(ch: Choices) -> str:
     return "Your move: choose a button below." if ch.other else ""
 
 
+def _laid_as(view: TugModel, ch: Choices, y: float) -> tuple[str, float]:
+    """For each part tile written the other way round from its label in the hand (``0-3``
+    played as ``3-0``: a play is written as laid, the half that meets the end first), a
+    line saying so, shown while that tile is chosen (the page then reads ``3-0@…``)."""
+    out, style = [], []
+    for t in sorted(ch.part_tiles()):
+        a, b = view.game.dominoes.tiles[t]
+        name = ch.names[t]
+        if name == f"{a}-{b}":
+            continue
+        first = name.partition("-")[0]
+        words = f"{a}-{b} is written {name}: its {first} meets the end."
+        out.append(text(8, y + 14, words, 12, **{"class": f"tow-laid-{name}"}))
+        style.append(f'.tow-board:has(.chosen[data-part="tile={name}"]) .tow-laid-{name}')
+    if not out:
+        return "", y
+    shown = f"<style>.tow-board [class^=tow-laid]{{display:none}}{','.join(style)}"
+    return shown + "{display:inline}</style>" + "".join(out), y + 20
+
+
 def _summary(view: TugModel) -> str:
     names = view.seat_name
     scores = ", ".join(f"{names(s)} {v}" for s, v in enumerate(view.scores))
@@ -391,18 +427,21 @@ def board_svg(view: TugModel, seat: int | None, legal: Sequence[str]) -> str:
     ]
     sheet, y = score_sheet(view, 6)
     body.append(sheet)
-    for line in textwrap.wrap(status_line(view), 68):
+    for line in textwrap.wrap(status_line(view), STATUS_CHARS):
         body.append(text(8, y + 16, line, 16, font_weight="bold"))
         y += 20
     y += 4
-    for line in textwrap.wrap(_hint(ch), 80):
+    for line in textwrap.wrap(_hint(ch), HINT_CHARS):
         body.append(text(8, y + 14, line, 14, fill=MUTED))
         y += 18
+    drawn, y = _laid_as(view, ch, y)
+    body.append(drawn)
     drawn, y = trains(view, ch, y + 6)
     body.append(drawn)
     drawn, y = hands(view, ch, y + 4)
     body.append(drawn)
-    drawn, y, compose, defaults = controls(view, ch, y + 6)
+    # The buttons' targets reach 10 units above them, clear of the hand's.
+    drawn, y, compose, defaults = controls(view, ch, y + 12)
     body.append(drawn)
     height = int(y + 10)
     attrs = f' data-compose="{esc(compose)}"' if compose else ""

@@ -10,13 +10,19 @@ The last step keeps the rest: one button.
 
 from __future__ import annotations
 
+import textwrap
+
 from taut.games.tug_of_war.model import TugModel
-from taut.games.tug_of_war.svg_pieces import MUTED, Draw, button, button_at, flow, text
+from taut.games.tug_of_war.svg_pieces import MUTED, TARGET, Draw, button, button_at, flow, text
 
 #: The most share buttons drawn one per number; above it a share is composed of digits.
 SHARE_BUTTONS = 30
 #: Place values of a composed share, lowest first (their slot names).
 PLACES = ("units", "tens", "hundreds", "thousands")
+#: A number's button: the narrowest a button is (with its margins, a click target wide).
+NUMBER = TARGET - 6
+#: Characters in a line of the facts (14 units): what fits across the picture.
+FACT_CHARS = 42
 
 
 def _share_digits(target: int, most: int, y: float) -> tuple[str, float, str, str]:
@@ -28,14 +34,20 @@ def _share_digits(target: int, most: int, y: float) -> tuple[str, float, str, st
         step = 10**p
         top = min(9, most // step)
         slot = PLACES[p]
-        out.append(text(10, y + 20, slot, 14, fill=MUTED))
-        for d in range(top + 1):
-            label = f"{slot} digit {d} of the share"
-            out.append(button(100 + d * 40, y, 34, str(d), label, part=f"{slot}={d}"))
-        y += 36
+        out.append(text(10, y + 14, slot, 14, fill=MUTED))
+        # Ten digits do not fit across a phone's picture: they wrap (its targets stay wide).
+        items = [(float(TARGET), _digit(slot, d)) for d in range(top + 1)]
+        drawn, y = flow(items, 10, y + 30, TARGET)
+        out.append(drawn)
     template = "-" + "".join(f"{{{PLACES[p]}}}" for p in reversed(range(width))) + f"@{target}"
     defaults = ";".join(f"{PLACES[p]}=0" for p in range(width))
     return "".join(out), y, template, defaults
+
+
+def _digit(slot: str, d: int) -> Draw:
+    """The button for digit ``d`` of place ``slot`` of a share, as an item of a row."""
+    label = f"{slot} digit {d} of the share"
+    return lambda x, y: button(x, y, NUMBER, str(d), label, part=f"{slot}={d}")
 
 
 def bonus_buttons(
@@ -69,7 +81,7 @@ def bonus_buttons(
         y += 26
         for k, move in shares:
             label = f"{target} loses {k} of the {left} points ({move})"
-            items.append((44, button_at(38, str(k), label, move)))
+            items.append((float(TARGET), button_at(NUMBER, str(k), label, move)))
     elif shares:
         assert bonus.target is not None
         none, every = shares[0], shares[-1]
@@ -80,10 +92,10 @@ def bonus_buttons(
         )
         label = f"{target} loses all {every[0]} points ({every[1]})"
         items.append((120, button_at(110, f"all: {every[0]}", label, every[1])))
-        digits, bottom, compose, defaults = _share_digits(bonus.target, every[0], y + 40)
-        drawn, _ = flow(items, 10, y, 40)
+        digits, bottom, compose, defaults = _share_digits(bonus.target, every[0], y + TARGET)
+        drawn, _ = flow(items, 10, y, TARGET)
         return "".join(out) + drawn + digits, bottom, compose, defaults
-    drawn, bottom = flow(items, 10, y, 40) if items else ("", y)
+    drawn, bottom = flow(items, 10, y, TARGET) if items else ("", y)
     return "".join(out) + drawn, bottom, compose, defaults
 
 
@@ -100,7 +112,7 @@ def bonus_facts(view: TugModel, y: float) -> tuple[str, float]:
         )
         lines.append(f"Handed out so far: {given}.")
     out = []
-    for line in lines:
+    for line in (part for said in lines for part in textwrap.wrap(said, FACT_CHARS)):
         out.append(text(10, y + 16, line, 14))
         y += 20
     return "".join(out), y + 4

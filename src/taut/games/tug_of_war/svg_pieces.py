@@ -11,8 +11,11 @@ from collections.abc import Callable, Sequence
 
 from taut.core.svg import esc
 
-#: Width of the picture (its height follows from what is drawn).
-WIDTH = 640
+#: Width of the picture (its height follows from what is drawn): narrow enough that a
+#: phone draws it whole, at its full width, its click targets (50 units) a finger's size.
+WIDTH = 360
+#: The least side of a click target, and the least distance between two targets' centres.
+TARGET = 50
 
 INK = "#1a1a1a"
 MUTED = "#666666"
@@ -133,11 +136,11 @@ def hit(x: float, y: float, width: float, height: float) -> str:
 
 def button(x: float, y: float, width: float, caption: str, label: str, **click: str) -> str:
     """A labelled button making a move (``move=``) or setting a part (``part=``); it takes
-    clicks 3 units beyond its sides and 5 above and below (the rows of buttons lie 40 apart,
-    side by side at least 6 apart)."""
+    clicks 3 units beyond its sides and 10 above and below (rows of buttons lie
+    :data:`TARGET` apart, side by side at least 6 apart; no button is under 44 wide)."""
     return (
         f"<g {clickable(label, click.get('move'), click.get('part'))}>"
-        + hit(x - 3, y - 5, width + 6, 40)
+        + hit(x - 3, y - 10, width + 6, TARGET)
         + f'<rect class="tow-hit" x="{x:g}" y="{y:g}" width="{width:g}" height="30" rx="6" '
         f'fill="#ffffff" stroke="{BLUE}" stroke-width="2"/>'
         + text(
@@ -148,13 +151,18 @@ def button(x: float, y: float, width: float, caption: str, label: str, **click: 
 
 
 def flow(
-    items: Sequence[tuple[float, Draw]], x0: float, y0: float, line: float
+    items: Sequence[tuple[float, Draw]],
+    x0: float,
+    y0: float,
+    line: float,
+    right: float = WIDTH - 8,
 ) -> tuple[str, float]:
     """Items of the given widths laid out left to right from ``(x0, y0)``, wrapping to a
-    new line of height ``line`` at the right margin; returns the drawing and its bottom."""
+    new line of height ``line`` where one would pass ``right``; returns the drawing and its
+    bottom."""
     out, x, y = [], x0, y0
     for width, draw in items:
-        if x > x0 and x + width > WIDTH - 8:
+        if x > x0 and x + width > right:
             x, y = x0, y + line
         out.append(draw(x, y))
         x += width

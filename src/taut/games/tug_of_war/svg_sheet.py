@@ -1,5 +1,5 @@
 """The top of a Tug of War picture (:mod:`taut.games.tug_of_war.svg`): the score sheet
-(seat, score, tiles in hand, round points) beside the round's facts and the boneyard, and
+(seat, score, tiles in hand, round points) over the round's facts and the boneyard, and
 the sentence on what happens now."""
 
 from __future__ import annotations
@@ -65,7 +65,8 @@ def _facts(view: TugModel) -> list[str]:
 
 
 def score_sheet(view: TugModel, y: float) -> tuple[str, float]:
-    """The score sheet (left) and the round's facts with the boneyard (right)."""
+    """The score sheet, and under it the round's facts beside the boneyard (the picture is a
+    phone's width: they do not fit beside the sheet)."""
     game = view.game
     points = game.end_rules.end == "round-points"
     heads = [(30, "Seat", "start"), (170, "Score", "end"), (235, "Tiles", "end")]
@@ -98,17 +99,20 @@ def score_sheet(view: TugModel, y: float) -> tuple[str, float]:
         if points:
             out.append(text(320, row_y, str(view.points[s]), 15, text_anchor="end"))
         row_y += 22
-    fy = y + 14
-    for line in _facts(view):
-        out.append(text(360, fy, line, 14, fill=MUTED))
-        fy += 19
+    top = row_y - 6
+    fx, fy = 8, top + 14
     if view.phase != DEAL or view.dealt > 0:
-        # A face-down tile stands for the boneyard.
+        # A face-down tile stands for the boneyard; the facts are written beside it.
         out.append(
-            f'<rect x="360" y="{fy:g}" width="{HALF:g}" height="{2 * HALF:g}" rx="4" '
+            f'<rect x="8" y="{top:g}" width="{HALF:g}" height="{2 * HALF:g}" rx="4" '
             f'fill="{BLUE}" fill-opacity="0.25" stroke="{INK}" stroke-width="1.5"/>'
         )
+        fx = 8 + HALF + 10
         pile = "Still face down" if view.phase == DEAL else "Boneyard"
-        out.append(text(398, fy + 34, f"{pile}: {tiles(view.stock_size)}", 15))
-        fy += 2 * HALF + 6
-    return "".join(out), max(row_y, fy) + 4
+        out.append(text(fx, fy, f"{pile}: {tiles(view.stock_size)}", 15))
+        fy += 20
+    for line in _facts(view):
+        out.append(text(fx, fy, line, 14, fill=MUTED))
+        fy += 19
+    bottom = max(fy - 14, top + 2 * HALF) if fx > 8 else fy - 14
+    return "".join(out), bottom + 8

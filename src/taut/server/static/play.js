@@ -328,7 +328,10 @@ function saidFor(f, text, complete) {
 
 function showChosen(f) {
   const { text, complete } = chosenText();
-  const said = text ? saidFor(f, text, complete) : "";
+  // Nothing chosen yet of a move of several parts is "nothing yet", not the template's
+  // bare placeholders ("…@…"); a move of one part keeps its "…".
+  const bare = !complete && !Object.keys(selection.parts).length && (text.match(/…/g) || []).length > 1;
+  const said = text && !bare ? saidFor(f, text, complete) : "";
   $("chosen").textContent = said || "nothing yet";
   $("chosen").dataset.move = text; // the notation, for whatever reads the page
   $("chosen").classList.toggle("incomplete", !complete);

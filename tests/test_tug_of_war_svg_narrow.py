@@ -1,0 +1,87 @@
+"""The Tug of War picture fits a phone: it is drawn whole across a phone's board (no
+sideways scrolling), nothing drawn runs past its right edge, and its click targets stay a
+finger's size (44 CSS pixels) there, never overlapping."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from taut.games.tug_of_war.plugin import plugin
+from tests.test_tug_of_war_svg import OPTION_SETS, legal_strings, positions
+
+SVG = "{http://www.w3.org/2000/svg}"
+#: The room a phone 360 CSS pixels wide leaves for the board (the page's margins, the
+#: board's frame and padding): the narrowest common phone must not scroll the picture.
+PHONE_ROOM = 328
+#: A finger's target, in CSS pixels.
+FINGER = 44
+#: A character of the picture's text, in font sizes: more than a sans-serif letter's
+#: average (about 0.5 em in a browser's screenshot), a line's share of wide letters included.
+CHAR_EM = 0.58
+
+
+def _boxes(el: ET.Element) -> list[tuple[float, float, float, float]]:
+    """The rectangles (x, y, width, height) drawn under ``el``, itself included."""
+    out = []
+    for r in el.iter(f"{SVG}rect"):
+        if r.get("x") is not None:
+            out.append(tuple(float(r.get(k, "0")) for k in ("x", "y", "width", "height")))
+    return out  # type: ignore[return-value]
+
+
+def _text_right(el: ET.Element) -> float:
+    """Where a ``<text>`` ends on the right, at most (its anchor and an upper bound of its
+    letters' width)."""
+    x = float(el.get("x", "0"))
+    size = float(el.get("font-size", "14"))
+    wide = len("".join(el.itertext())) * size * CHAR_EM
+    anchor = el.get("text-anchor", "start")
+    return x + (wide if anchor == "start" else wide / 2 if anchor == "middle" else 0)
+
+
+def _pictures(key: int) -> list[str]:
+    out = []
+    for state in positions(key)[::2]:
+        for seat in [None, *range(state.game.num_players)]:
+            view = state.view(seat)
+            out.append(plugin.svg(view, seat, legal_strings(view, seat)))
+    return out
+
+
+@pytest.mark.parametrize("key", range(len(OPTION_SETS)))
+def test_the_picture_fits_a_phone_with_finger_sized_targets(key: int) -> None:
+    checked = 0
+    for svg in _pictures(key):
+        root = ET.fromstring(svg)
+        width = float(root.get("viewBox", "").split()[2])
+        touch = float(root.get("data-touch-width", "0"))
+        # Drawn no narrower than its touch width, the picture fits a phone's board.
+        assert 0 < touch <= PHONE_ROOM, touch
+        scale = touch / width
+        for el in root.iter(f"{SVG}text"):
+            right = _text_right(el)
+            assert right <= width, f"{''.join(el.itertext())!r} ends at {right:.0f} > {width}"
+        for x, _, w, _ in _boxes(root):
+            assert x >= 0 and x + w <= width, (x, w, width)
+        targets = []
+        for el in root.iter():
+            if el.get("data-move") is None and el.get("data-part") is None:
+                continue
+            hits = [b for b in _boxes(el) if b[2] * b[3] > 0]
+            x0 = min(b[0] for b in hits)
+            y0 = min(b[1] for b in hits)
+            x1 = max(b[0] + b[2] for b in hits)
+            y1 = max(b[1] + b[3] for b in hits)
+            name = el.get("data-move") or el.get("data-part")
+            assert (x1 - x0) * scale >= FINGER and (y1 - y0) * scale >= FINGER, (
+                f"{name}: {(x1 - x0) * scale:.1f} x {(y1 - y0) * scale:.1f} px at {touch} px"
+            )
+            targets.append((name, x0, y0, x1, y1))
+            checked += 1
+        for i, (a, ax0, ay0, ax1, ay1) in enumerate(targets):
+            for b, bx0, by0, bx1, by1 in targets[i + 1 :]:
+                apart = ax1 <= bx0 or bx1 <= ax0 or ay1 <= by0 or by1 <= ay0
+                assert apart, f"the targets of {a} and {b} overlap"
+    assert checked
