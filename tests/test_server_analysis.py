@@ -50,9 +50,10 @@ def test_a_finished_game_is_analysed_once_and_kept(tmp_path: Path, game: str) ->
     with app_client(tmp_path, analysis_think=THINK) as client:
         made = new_game(client, game, ["easy"] * n, options)
         early = client.post(f"/api/games/{made['id']}/analysis")
-        assert early.status_code == 409 or client.get(
-            f"/api/games/{made['id']}/positions"
-        ).status_code == 200  # a very short game may be over already
+        assert (
+            early.status_code == 409
+            or client.get(f"/api/games/{made['id']}/positions").status_code == 200
+        )  # a very short game may be over already
         wait_over(client, made["id"])
         body = wait_analysis(client, made["id"])
         result = body["analysis"]
@@ -141,7 +142,19 @@ def test_the_replay_page_becomes_an_analysis_board(tmp_path: Path) -> None:
             label = (flagged.first.get_attribute("aria-label") or "").rsplit(", ", 1)[-1]
             flagged.first.click()
             expect(page.locator("#judged .label").first).to_have_text(label)
-        expect(page.locator("#summary tr")).to_have_count(2)
+        expect(page.locator("#summary-seats th")).to_have_count(2)
+        expect(page.locator("#summary tr")).to_have_count(5)  # a row a measure
+        # The side panel shows the whole table, and the engine's moves at a readable size.
+        box = page.locator("#analysis-result .table-scroll")
+        assert box.evaluate("b => b.scrollWidth <= b.clientWidth"), "the summary is cut off"
+        shown = page.locator("#engine-board svg")
+        wrong = page.locator("#eval-graph .point")
+        for i in range(wrong.count()):
+            if shown.count():
+                break
+            wrong.nth(i).click()
+        if shown.count():
+            assert shown.first.bounding_box()["width"] >= 200, shown.first.bounding_box()
         page.screenshot(path=str(tmp_path / "analysis.png"), full_page=True)
         # Kept: a second visit shows the analysis without asking again.
         page.reload()

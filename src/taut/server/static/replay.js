@@ -156,13 +156,26 @@ function showAnalysis(result) {
   $("analysis-progress").hidden = true;
   $("analysis-result").hidden = false;
   drawGraph();
-  $("summary").replaceChildren(...Object.entries(result.summary).map(([seat, s]) => {
+  // A row a measure and a column a seat (as lichess shows it): two to four seats fit the
+  // side panel, where six measures side by side did not.
+  const seats = Object.entries(result.summary);
+  const cell = (tag, text, scope) => {
+    const node = document.createElement(tag);
+    node.textContent = String(text);
+    if (scope) node.scope = scope;
+    return node;
+  };
+  $("summary-seats").replaceChildren(cell("td", ""), ...seats.map(([seat]) => cell("th", seat, "col")));
+  const measures = [
+    ["Moves judged", (s) => s.moves],
+    ["Average loss", (s) => fmt(s.average_loss)],
+    ["Inaccuracies", (s) => s.inaccuracy],
+    ["Mistakes", (s) => s.mistake],
+    ["Blunders", (s) => s.blunder],
+  ];
+  $("summary").replaceChildren(...measures.map(([label, value]) => {
     const tr = document.createElement("tr");
-    for (const v of [seat, s.moves, fmt(s.average_loss), s.inaccuracy, s.mistake, s.blunder]) {
-      const td = document.createElement("td");
-      td.textContent = String(v);
-      tr.append(td);
-    }
+    tr.append(cell("th", label, "row"), ...seats.map(([, s]) => cell("td", value(s))));
     return tr;
   }));
   const t = result.thresholds;
