@@ -10,6 +10,7 @@ axe-core comes from ``make vendor`` (``build/vendor/node_modules/axe-core``, pin
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -101,7 +102,24 @@ def game_in_play(game: str) -> Callable[[Browser, LiveServer], Page]:
 
 
 def replay(browser: Browser, server: LiveServer) -> Page:
-    """The replay of a game a few moves in, at its last move."""
+    """The replay of a finished game with its analysis shown (two computers on a 3x3 Track
+    Tiles board: over in moments)."""
+    made = server.new_game("tracks", ["easy", "easy"], {"size": 3})
+    page = open_page(browser, server.url(f"/replay/{made['id']}"))
+    deadline = time.monotonic() + 60
+    while "No replay yet" in (page.locator("#where").text_content() or ""):
+        assert time.monotonic() < deadline, "the game did not end"
+        time.sleep(0.3)
+        page.reload()
+    page.get_by_role("button", name="Analyse the game").click()
+    page.locator("#analysis-result").wait_for(state="visible", timeout=120_000)
+    page.locator("#eval-graph .point").last.click()
+    page.wait_for_load_state("networkidle")
+    return page
+
+
+def replay_in_play(browser: Browser, server: LiveServer) -> Page:
+    """The replay page of a game still being played: it says so."""
     page = game_page(browser, server, "pulling-strings", 1280, 900, moves=1)
     page.goto(page.url.replace("/g/", "/replay/").split("#")[0])
     page.wait_for_load_state("networkidle")
@@ -135,6 +153,7 @@ PAGES: dict[str, Callable[[Browser, LiveServer], Page]] = {
     "new game": simple("/new/push-pull"),
     **{f"game {game}": game_in_play(game) for game in GAMES},
     "replay": replay,
+    "replay of a game in play": replay_in_play,
     "rules": simple("/rules/tug-of-war"),
     "flash cards": simple("/flashcards"),
     "flash cards of a set": simple("/flashcards/kana"),

@@ -64,7 +64,8 @@ function drawGraph() {
   const W = 320, H = 150, L = 30, R = 8, T = 8, B = 20;
   const x = (k) => L + ((W - L - R) * k) / last;
   const y = (v) => T + ((H - T - B) * (hi - v)) / (hi - lo || 1);
-  const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-labelledby": "eval-caption" });
+  // A group, not an image: its points are buttons, and an image holds no controls.
+  const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, role: "group", "aria-labelledby": "eval-caption" });
   svg.append(el("line", { x1: L, x2: W - R, y1: y((lo + hi) / 2), y2: y((lo + hi) / 2), stroke: "#c8c8c8" }));
   for (const v of [lo, hi]) {
     svg.append(el("text", { x: L - 4, y: y(v) + 4, "text-anchor": "end", "font-size": 10, fill: "#555" }, fmt(v)));
