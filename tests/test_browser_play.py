@@ -187,3 +187,20 @@ def test_the_page_reconnects_and_sends_what_was_not_acknowledged(tmp_path: Path)
         wait_for_move(x, 1)
         wait_for_move(o, 1)
         assert page_errors(x) == page_errors(o) == []
+
+
+def test_the_maker_is_told_while_a_seat_waits_for_someone(tmp_path: Path) -> None:
+    """A game with a seat for anyone: its maker's page says the seat is still open until
+    someone takes it from the lobby, then no more."""
+    with live_server(tmp_path) as server, chromium() as browser:
+        made = server.new_game("push-pull", ["me", "open"])
+        mine = open_page(browser, server.url(made["mine"]))
+        wait_for_turn(mine)
+        detail = mine.locator("#turn-detail")
+        expect(detail).to_contain_text("Seat E is still open")
+        other = open_page(browser, server.url("/"))
+        row = other.locator("#lobby tr", has_text="Push-Pull")
+        row.get_by_role("button", name=re.compile("Take a seat")).click()
+        other.wait_for_url(re.compile(r"/g/"))
+        expect(detail).not_to_contain_text("still open", timeout=20_000)
+        assert page_errors(mine) == page_errors(other) == []

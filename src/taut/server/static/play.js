@@ -125,6 +125,7 @@ function receive(message) {
     const acks = message.acks || [];
     delete message.acks;
     frame = message;
+    watchOpenSeats(frame);
     for (const ack of acks) acknowledged(ack, false);
     render();
   } else if (message.type === "ack") {
@@ -184,6 +185,40 @@ function mayChoose(f) {
   return f.phase === "play" && !pendingFor(f, "move");
 }
 
+// -- open seats: a game made with a seat for anyone waits until someone takes it ----------------
+
+let openSeats = []; // the seats nobody has taken yet (asked of the server)
+let openAsked = false;
+let openTimer = null;
+
+async function askOpenSeats() {
+  try {
+    const response = await fetch(`/api/games/${encodeURIComponent(gameId)}/open-seats`);
+    if (!response.ok) return;
+    const free = (await response.json()).seats || [];
+    const changed = free.join() !== openSeats.join();
+    openSeats = free;
+    // A taken seat never opens again: once none is free, asking stops.
+    if (!free.length) { clearInterval(openTimer); openTimer = null; }
+    else if (openTimer === null) openTimer = setInterval(askOpenSeats, 10000);
+    if (changed && frame) render();
+  } catch { /* offline: the next tick asks again */ }
+}
+
+// Asked once a page, then every few seconds while a seat is free: a seat taken in a game
+// without clocks sends no frame.
+function watchOpenSeats(f) {
+  if (f.phase === "over") { openSeats = []; clearInterval(openTimer); openTimer = null; return; }
+  if (!openAsked && f.you) { openAsked = true; askOpenSeats(); }
+}
+
+function openSeatNote(f) {
+  const free = f.seats.filter((s) => openSeats.includes(s.seat) && s.seat !== f.you).map((s) => s.seat);
+  if (!free.length) return "";
+  const seats = listed(free);
+  return ` ${free.length > 1 ? `Seats ${seats} are` : `Seat ${seats} is`} still open: the game goes on once someone takes ${free.length > 1 ? "them" : "it"} from the lobby.`;
+}
+
 function turnText(f) {
   const others = f.acting.filter((s) => s !== f.you);
   const undecided = f.acting.filter((s) => !f.committed.includes(s) && s !== f.you);
@@ -235,7 +270,8 @@ function render() {
   }
   renderBoard(f);
   $("board-text").textContent = f.text + (f.status && !f.text.includes(f.status) ? `\n${f.status}` : "");
-  const [turn, detail] = turnText(f);
+  const [turn, said] = turnText(f);
+  const detail = f.you && f.phase !== "over" ? said + openSeatNote(f) : said;
   $("turn").textContent = turn;
   $("turn").classList.toggle("mine", canMove || !!f.to_reveal);
   $("turn-detail").textContent = detail + deadlineText(f);
