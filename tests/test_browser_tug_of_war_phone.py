@@ -1,7 +1,9 @@
 """Tug of War on a phone (390 x 844 CSS pixels): the table is drawn whole across the board's
 frame, in the tutorial and at a game; the "Chosen:" line says "nothing yet" before a tile
 is chosen; and a tile written the other way round from its label in the hand (0-3 played
-as 3-0, the half that meets the end first) says so once chosen."""
+as 3-0, the half that meets the end first) says so once chosen. On a desktop (1280 x 800)
+the page draws the table's wide layout instead, the hand within the first screen, and
+switches layouts as the window narrows and widens."""
 
 from __future__ import annotations
 
@@ -23,12 +25,19 @@ from tests.browser_kit import (
     wait_for_move,
     wait_for_turn,
 )
-from tests.browser_play import new_game
+from tests.browser_play import game_page, new_game
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
 PHONE = (390, 844)
+DESKTOP = (1280, 800)
+#: The width of the board's picture in units: which layout is drawn.
+LAYOUT = "() => document.querySelector('#board svg').viewBox.baseVal.width"
+#: Where the hand's lowest tile ends, from the top of the page.
+HAND_BOTTOM = """() => Math.max(
+  ...[...document.querySelectorAll('#board [aria-label^="Your hand"] [data-id]')]
+    .map((el) => el.getBoundingClientRect().bottom + scrollY))"""
 #: How the board fits its frame: the picture's width, the frame's room, and whether the
 #: frame scrolls sideways.
 FIT = """() => {
@@ -106,3 +115,27 @@ def test_a_game_table_fits_and_nothing_is_chosen_at_first(
     page.context.close()
     if not composed:
         pytest.skip("no play of parts came up in this game")
+
+
+def test_a_desktop_sees_the_wide_table_and_its_hand_on_the_first_screen(
+    server: LiveServer, browser: Browser
+) -> None:
+    page = game_page(browser, server, "tug-of-war", *DESKTOP)
+    page.wait_for_function("() => document.getAnimations().length === 0")
+    assert page.evaluate(LAYOUT) == 640
+    assert 0 < page.evaluate(HAND_BOTTOM) <= DESKTOP[1]
+    # A tile chosen stays chosen when the window narrows to a phone's and the page draws
+    # the narrow table instead.
+    part = page.locator("#board [data-part^='tile=']")
+    chosen = part.first.get_attribute("data-part") if part.count() else None
+    if chosen:
+        part.first.click()
+    page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
+    page.wait_for_function(f"() => ({LAYOUT})() === 360")
+    assert_fits(page)
+    if chosen:
+        expect(page.locator(f'#board [data-part="{chosen}"]')).to_have_class("tow-click chosen")
+    page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
+    page.wait_for_function(f"() => ({LAYOUT})() === 640")
+    assert page_errors(page) == []
+    page.context.close()

@@ -1,5 +1,7 @@
 """Frames leave out what the connection's previous frame said (``kept``), and a client that
-copies those members back holds exactly the whole frame."""
+copies those members back holds exactly the whole frame. A game that lays its board out
+apart for a phone (Tug of War) adds ``board_narrow``, kept like ``board``; no other game's
+frame has it."""
 
 from __future__ import annotations
 
@@ -20,6 +22,9 @@ from taut.server.frames import (
 from taut.server.table import GameTable, Seat
 from tests.test_server_kit import bench, run
 
+#: The members every game's frame has (``board_narrow`` only some games').
+EVERY_GAME = set(KEPT_MEMBERS) - {"board_narrow"}
+
 
 def _table(game: str, options: dict[str, object]) -> GameTable:
     found = plugin(game)
@@ -32,7 +37,32 @@ def test_the_whole_frame_is_the_state_frame(game: str, options: dict[str, object
     table = _table(game, options)
     whole = json.loads(frame_parts(table, 0, Pictures(), now=0.0).text())
     assert whole == json.loads(json.dumps(state_frame(table, 0, Pictures(), now=0.0)))
-    assert "kept" not in whole and set(KEPT_MEMBERS) <= set(whole)
+    assert "kept" not in whole and set(whole) >= EVERY_GAME
+    assert "board_narrow" not in whole
+
+
+def test_a_tug_of_war_frame_has_both_boards_kept_alike() -> None:
+    table = _table("tug-of-war", {"players": 2})
+    pictures = Pictures()
+    whole = json.loads(frame_parts(table, 0, pictures, now=0.0).text())
+    assert set(KEPT_MEMBERS) <= set(whole)
+    assert whole == json.loads(json.dumps(state_frame(table, 0, Pictures(), now=0.0)))
+    wide, narrow = whole["board"], whole["board_narrow"]
+    assert 'viewBox="0 0 640 ' in wide and 'viewBox="0 0 360 ' in narrow
+    sent: dict[str, str] = {}
+    frame_parts(table, 0, pictures, now=0.0).text(sent)
+    delta = json.loads(frame_parts(table, 0, pictures, now=0.0).text(sent))
+    assert {"board", "board_narrow"} <= set(delta["kept"])
+    assert "board_narrow" not in delta
+
+
+def test_a_member_a_frame_lacks_is_not_kept_by_a_later_one() -> None:
+    """The client's frame lost it too: a later frame that has it again sends it."""
+    sent: dict[str, str] = {}
+    FrameParts('{"seq":1}', {"board": '"a"', "board_narrow": '"n"'}).text(sent)
+    FrameParts('{"seq":2}', {"board": '"a"'}).text(sent)
+    again = json.loads(FrameParts('{"seq":3}', {"board": '"a"', "board_narrow": '"n"'}).text(sent))
+    assert again == {"seq": 3, "board_narrow": "n", "kept": ["board"]}
 
 
 def test_a_frame_repeated_on_a_connection_keeps_every_heavy_member() -> None:
@@ -42,7 +72,7 @@ def test_a_frame_repeated_on_a_connection_keeps_every_heavy_member() -> None:
     first = frame_parts(table, 0, pictures, now=0.0).text(sent)
     second = frame_parts(table, 0, pictures, now=0.0).text(sent)
     delta = json.loads(second)
-    assert sorted(delta["kept"]) == sorted(KEPT_MEMBERS)
+    assert sorted(delta["kept"]) == sorted(EVERY_GAME)
     assert not set(KEPT_MEMBERS) & set(delta)
     assert len(second) * 4 < len(first)  # the board was most of it
     assert with_kept(json.loads(first), delta) == json.loads(first)
@@ -83,7 +113,7 @@ def test_every_frame_a_client_receives_is_whole_once_kept_members_are_copied(
                 assert any("board" in m.get("kept", []) for m in frames[1:])
                 whole = player.recorder.frames()
                 for frame in whole:
-                    assert set(KEPT_MEMBERS) <= set(frame) and "kept" not in frame
+                    assert set(frame) >= EVERY_GAME and "kept" not in frame
                 # The last frame, made whole, is the frame of the position as it stands.
                 seat = player.conn.seat
                 expected = state_frame(table, seat, Pictures(), now=b.hub.now())

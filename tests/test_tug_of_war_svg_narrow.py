@@ -1,6 +1,8 @@
-"""The Tug of War picture fits a phone: it is drawn whole across a phone's board (no
-sideways scrolling), nothing drawn runs past its right edge, and its click targets stay a
-finger's size (44 CSS pixels) there, never overlapping."""
+"""The Tug of War pictures fit their screens: the narrow one (``svg_narrow``) is drawn whole
+across a phone's board (no sideways scrolling), the wide one (``svg``) across a desktop's
+board, short enough that its hand is in sight; in both nothing drawn runs past the right
+edge, the click targets stay a finger's size (44 CSS pixels) at the touch width and never
+overlap, and the same clicks make the same moves."""
 
 from __future__ import annotations
 
@@ -9,12 +11,21 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from taut.games.tug_of_war.plugin import plugin
-from tests.test_tug_of_war_svg import OPTION_SETS, legal_strings, positions
+from tests.test_tug_of_war_svg import (
+    OPTION_SETS,
+    check_clicks,
+    clickables,
+    legal_strings,
+    positions,
+)
 
 SVG = "{http://www.w3.org/2000/svg}"
 #: The room a phone 360 CSS pixels wide leaves for the board (the page's margins, the
 #: board's frame and padding): the narrowest common phone must not scroll the picture.
 PHONE_ROOM = 328
+#: The room a desktop's board has at 1280 x 800 CSS pixels (766 pixels, less its frame):
+#: the wide picture must be drawn there whole.
+DESKTOP_ROOM = 750
 #: A finger's target, in CSS pixels.
 FINGER = 44
 #: A character of the picture's text, in font sizes: more than a sans-serif letter's
@@ -41,24 +52,29 @@ def _text_right(el: ET.Element) -> float:
     return x + (wide if anchor == "start" else wide / 2 if anchor == "middle" else 0)
 
 
-def _pictures(key: int) -> list[str]:
+def _pictures(key: int, narrow: bool) -> list[str]:
     out = []
     for state in positions(key)[::2]:
         for seat in [None, *range(state.game.num_players)]:
             view = state.view(seat)
-            out.append(plugin.svg(view, seat, legal_strings(view, seat)))
+            legal = legal_strings(view, seat)
+            svg = plugin.svg_narrow(view, seat, legal) if narrow else plugin.svg(view, seat, legal)
+            assert svg is not None
+            out.append(svg)
     return out
 
 
+@pytest.mark.parametrize("narrow", [True, False], ids=["narrow", "wide"])
 @pytest.mark.parametrize("key", range(len(OPTION_SETS)))
-def test_the_picture_fits_a_phone_with_finger_sized_targets(key: int) -> None:
+def test_the_picture_fits_its_screen_with_finger_sized_targets(key: int, narrow: bool) -> None:
     checked = 0
-    for svg in _pictures(key):
+    for svg in _pictures(key, narrow):
         root = ET.fromstring(svg)
         width = float(root.get("viewBox", "").split()[2])
         touch = float(root.get("data-touch-width", "0"))
-        # Drawn no narrower than its touch width, the picture fits a phone's board.
-        assert 0 < touch <= PHONE_ROOM, touch
+        # Drawn no narrower than its touch width, the picture fits a phone's (a desktop's)
+        # board.
+        assert 0 < touch <= (PHONE_ROOM if narrow else DESKTOP_ROOM), touch
         scale = touch / width
         for el in root.iter(f"{SVG}text"):
             right = _text_right(el)
@@ -85,3 +101,35 @@ def test_the_picture_fits_a_phone_with_finger_sized_targets(key: int) -> None:
                 apart = ax1 <= bx0 or bx1 <= ax0 or ay1 <= by0 or by1 <= ay0
                 assert apart, f"the targets of {a} and {b} overlap"
     assert checked
+
+
+@pytest.mark.parametrize("key", range(len(OPTION_SETS)))
+def test_both_layouts_offer_the_same_clicks(key: int) -> None:
+    """The page may switch layouts in the middle of a move: both have the same moves and
+    parts to click, and every legal move is made by clicks on the narrow one too."""
+    for state in positions(key)[::3]:
+        for seat in range(state.game.num_players):
+            view = state.view(seat)
+            legal = legal_strings(view, seat)
+            narrow = plugin.svg_narrow(view, seat, legal)
+            assert narrow is not None
+            assert clickables(narrow) == clickables(plugin.svg(view, seat, legal))
+            if seat in state.acting_seats():
+                check_clicks(view, seat, narrow)
+
+
+@pytest.mark.parametrize("key", [1, 4])
+def test_the_wide_picture_keeps_a_desktop_hand_in_sight(key: int) -> None:
+    """Drawn across a desktop's board (at most a quarter larger than its touch width, as the
+    page's style draws it), the wide picture of a game of three is no taller than a
+    desktop's screen leaves below the page's header (about 650 of 800 pixels) while the
+    trains are short, so the hand and the buttons are in sight without scrolling."""
+    for state in positions(key):
+        if max((len(t[1]) + len(t[2]) for t in state.trains if t), default=0) > 6:
+            continue
+        for seat in range(state.game.num_players):
+            view = state.view(seat)
+            root = ET.fromstring(plugin.svg(view, seat, legal_strings(view, seat)))
+            _, _, width, height = (float(v) for v in root.get("viewBox", "").split())
+            drawn = min(DESKTOP_ROOM, 1.25 * float(root.get("data-touch-width", "0")))
+            assert height * drawn / width <= 650, (state.phase, height)

@@ -162,6 +162,14 @@ class GamePlugin:
 
         return text_svg(self.render(view), f"{self.title}: the position")
 
+    def svg_narrow(self, view: State, seat: int | None, legal: Sequence[str]) -> str | None:
+        """The position as :meth:`svg` draws it, laid out for a narrow screen (a phone),
+        where :meth:`svg`'s picture is laid out for a wide one and does not fit a phone's
+        width; the page draws this one where its board has less room than :meth:`svg`'s
+        picture's ``data-touch-width`` (see :mod:`taut.core.svg`). Default: None, the one
+        picture fits every width."""
+        return None
+
     def narrate(self, before: State, joint: Mapping[int, int], after: State) -> list[str]:
         """Plain sentences on what one node did, saying only what everybody may know.
 

@@ -15,7 +15,9 @@ what can be clicked from attributes:
   them to animate a turn (docs/browser.md);
 * ``data-touch-width`` on the root (also ``--touch-width`` in its style), in CSS pixels:
   the narrowest the picture may be drawn for its targets to stay a finger's size (44
-  pixels); a narrower page scrolls the board sideways in its frame instead;
+  pixels); a narrower page scrolls the board sideways in its frame instead, or, where the
+  plugin also draws the position for a phone
+  (:meth:`~taut.core.plugin.GamePlugin.svg_narrow`), draws that picture;
 * such elements carry ``role="button"``, ``tabindex="0"`` and an ``aria-label`` saying what
   the move does; the root carries ``role="group"`` and an ``aria-label`` describing the
   position, so the board is usable with a keyboard and a screen reader.

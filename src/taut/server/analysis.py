@@ -130,7 +130,11 @@ class Analyst:
                     legal = [judged["best"]]
                     seen = before.view(seat)
                     view = drawable(seen)
-                    judged["engine_board"] = table.plugin.svg(view, seat, legal)
+                    # The board is shown in the side panel, a phone's width at most: a
+                    # picture laid out for a narrow screen fits it best.
+                    narrow = table.plugin.svg_narrow(view, seat, legal)
+                    board = table.plugin.svg(view, seat, legal) if narrow is None else narrow
+                    judged["engine_board"] = board
                     words = table.plugin.describe_move
                     judged["action_words"] = words(seen, seat, judged["action"])
                     judged["best_words"] = words(seen, seat, judged["best"])

@@ -20,6 +20,7 @@ from typing import Any
 from taut.core.errors import TautError
 from taut.core.forfeit import drawable
 from taut.core.game import CHANCE_SEAT, State
+from taut.core.plugin import GamePlugin
 from taut.server.clients import as_text
 from taut.server.table import GameTable
 
@@ -97,7 +98,7 @@ class Pictures:
                 "words": [plugin.describe_move(view, seat, m) for m in legal[:LEGAL_LISTED]]
                 if seat is not None
                 else [],
-                "board": plugin.svg(picture, seat, legal),
+                **boards(plugin, picture, seat, legal),
             }
         # The text, status and result take no seat: seats whose view is the same object
         # (a game without hidden information) share them.
@@ -140,8 +141,31 @@ class Pictures:
 #: The members of a frame that a client may already hold: a frame leaves out those that
 #: are the same as in the previous frame sent on the same connection and lists them under
 #: ``kept`` (the client copies them from its previous frame, :func:`with_kept`). A board
-#: is most of a frame's bytes, and most messages change no position.
-KEPT_MEMBERS = ("board", "text", "status", "help", "result", "legal", "moves", "log", "seats")
+#: is most of a frame's bytes, and most messages change no position. ``board_narrow`` is
+#: in frames of games that draw one only (:func:`boards`).
+KEPT_MEMBERS = (
+    "board",
+    "board_narrow",
+    "text",
+    "status",
+    "help",
+    "result",
+    "legal",
+    "moves",
+    "log",
+    "seats",
+)
+
+
+def boards(plugin: GamePlugin, view: State, seat: int | None, legal: list[str]) -> dict[str, str]:
+    """The pictures of ``view`` that a page chooses from: ``board``, and ``board_narrow``
+    where the game lays the position out apart for a narrow screen (a phone; see
+    :meth:`~taut.core.plugin.GamePlugin.svg_narrow`). ``view`` is drawable."""
+    out = {"board": plugin.svg(view, seat, legal)}
+    narrow = plugin.svg_narrow(view, seat, legal)
+    if narrow is not None:
+        out["board_narrow"] = narrow
+    return out
 
 
 @dataclass(frozen=True, eq=False)
@@ -157,6 +181,11 @@ class FrameParts:
         the whole frame); ``sent`` is updated to this frame's."""
         out = [self.light[:-1]]
         kept = []
+        if sent is not None:
+            # A member this frame lacks is gone from the client's frame too: it cannot be
+            # kept by a later frame.
+            for name in [n for n in sent if n not in self.members]:
+                del sent[name]
         for name, value in self.members.items():
             if sent is not None:
                 before = sent.get(name)
@@ -206,13 +235,13 @@ def frame_parts(
     members encoded once per position: what the hub sends."""
     frame, drawn, (mine, listed) = _frame(table, seat, pictures, now)
     members: dict[str, str] = {}
-    keys = {"board": listed, "legal": listed, "moves": listed, "help": mine}
+    keys = {"board": listed, "board_narrow": listed, "legal": listed, "moves": listed, "help": mine}
     shared = id(pictures.view(table, seat))  # what the text, status and result depend on
     for name in KEPT_MEMBERS:
         if name in drawn:
             key = ("view", shared) if name in _BY_VIEW else (seat, keys.get(name))
             members[name] = pictures.encoded(name, key, drawn[name])
-        else:
+        elif name in frame:
             members[name] = as_text(frame.pop(name))
     return FrameParts(as_text(frame), members)
 
@@ -242,6 +271,7 @@ def _frame(
     hidden = table.plugin.hides_moves(table.game)
     drawn = {
         "board": parts["board"],
+        **({"board_narrow": parts["board_narrow"]} if "board_narrow" in parts else {}),
         "text": parts["text"],
         "status": parts["status"],
         "help": parts["help"],

@@ -23,6 +23,7 @@ from taut.core.plugin import GamePlugin
 from taut.core.record import GameRecord
 from taut.core.registry import games, plugin
 from taut.server.answers import SeatsOffer, refusals
+from taut.server.frames import boards
 from taut.server.hub import Hub
 from taut.server.store import Store
 from taut.server.table import GameTable
@@ -133,7 +134,7 @@ def positions(table: GameTable) -> list[dict[str, Any]]:
         out.append(
             {
                 "move": len(out),
-                "board": found.svg(board, None, []),
+                **boards(found, board, None, []),
                 "text": found.render(board),
                 "lines": lines,
                 "result": state.describe_outcome() if state.outcome is not None else None,

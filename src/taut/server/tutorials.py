@@ -24,6 +24,7 @@ from taut.core.plugin import GamePlugin
 from taut.core.registry import games, plugin
 from taut.core.tutorial import Tutorial, walk
 from taut.server.answers import refusals
+from taut.server.frames import boards
 
 #: Options only a tutorial needs, never passed on to the first real game.
 SCRIPT_ONLY = ("seed", "letters")
@@ -74,7 +75,8 @@ def tutorial_steps(name: str) -> dict[str, Any]:
                     {"notation": m, "words": found.describe_move(view, seat, m)}
                     for m in (legal if move is not None else [])
                 ],
-                "board": found.svg(board, seat, legal if move is not None else []),
+                # The board, and a phone's where the game lays it out apart.
+                **boards(found, board, seat, legal if move is not None else []),
                 "board_text": found.render(board),
                 "status": found.status(board),
                 "lines": list(stop.lines),

@@ -130,10 +130,18 @@ class TugOfWarPlugin(GamePlugin):
 
     def svg(self, view: State, seat: int | None, legal: Sequence[str]) -> str:
         """The table as dominoes: trains, score sheet, boneyard, ``seat``'s hand; a play is
-        a hand tile then an open end (``{tile}@{end}``), other moves are buttons."""
+        a hand tile then an open end (``{tile}@{end}``), other moves are buttons; laid out for
+        a desktop's screen."""
         from taut.games.tug_of_war.svg import board_svg
 
         return board_svg(_tug(view), seat, legal)
+
+    def svg_narrow(self, view: State, seat: int | None, legal: Sequence[str]) -> str | None:
+        """The same table laid out a phone's width: the score sheet over the round's facts,
+        trains, hands and buttons wrapping onto more rows."""
+        from taut.games.tug_of_war.svg import board_svg_narrow
+
+        return board_svg_narrow(_tug(view), seat, legal)
 
     def narrate(self, before: State, joint: Mapping[int, int], after: State) -> list[str]:
         """One public line on the node (a deal shows only once complete; a draw never names

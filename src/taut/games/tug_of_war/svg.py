@@ -1,7 +1,7 @@
 """Tug of War positions as SVG pictures for the browser (see :mod:`taut.core.svg`).
 
 From the top: the score sheet (seat, score, tiles in hand, round points under
-``end=round-points``) beside the round's facts and the boneyard's size; a line on what
+``end=round-points``) with the round's facts and the boneyard's size; a line on what
 happens now; every seat's train as a row of dominoes (the starter tinted and captioned
 ``starter``, tiles as laid, the two open ends boxed with their numbers and their notation
 ``J.E`` under them, and the train's ``= sum``); the viewing seat's hand; the buttons.
@@ -19,11 +19,13 @@ clickable takes clicks on an invisible rectangle larger than what is drawn, and 
 ``data-touch-width`` (also the ``--touch-width`` of its style) says how narrow the picture
 may be drawn for those targets to stay 44 CSS pixels, a finger's size.
 
-The picture is laid out for a phone (:data:`~.svg_pieces.WIDTH` units across): the page
-cannot ask for a layout by its width (every screen gets the same frames), and a phone must
-see the whole table without scrolling sideways; so the round's facts go under the score
-sheet, the sentences wrap, and trains and hands wrap onto more rows. A wide screen draws
-the same picture larger (the page's style caps how much).
+The table is drawn in two layouts (:class:`~.svg_pieces.Layout`), both sent to every
+client, which draws the one that fits its board (the server cannot know a screen's width):
+:func:`board_svg` for a desktop (:data:`~.svg_pieces.WIDE`), whose screen holds the whole
+table, the hand included; :func:`board_svg_narrow` for a phone
+(:data:`~.svg_pieces.NARROW`), which must see the whole table without scrolling sideways,
+so there the round's facts go under the score sheet, the sentences wrap, and trains, hands
+and digits wrap onto more rows.
 """
 
 from __future__ import annotations
@@ -39,11 +41,12 @@ from taut.games.tug_of_war.svg_pieces import (
     END_FILL,
     INK,
     MUTED,
+    NARROW,
     ORANGE,
     STARTER_FILL,
-    TARGET,
-    WIDTH,
+    WIDE,
     Draw,
+    Layout,
     button_at,
     clickable,
     domino,
@@ -58,19 +61,9 @@ from taut.games.tug_of_war.svg_sheet import score_sheet, status_line
 #: Side of a domino half on the trains, and in the hand.
 HALF = 28
 HAND_HALF = 30
-#: Where a train's tiles start (the seat's name is left of it).
-TRAIN_X = 48
-#: A train's rows lie a click target apart (the open ends' targets, row under row).
-TRAIN_LINE = TARGET
-#: The narrowest the picture may be drawn, in CSS pixels: click targets are at least
-#: TARGET units on a side and apart, which makes them 44 pixels (a finger) at 317 (a phone
-#: 360 pixels wide has about 330 for the board); a page narrower than this scrolls the
-#: picture sideways rather than shrink it.
-TOUCH_WIDTH = 320
-#: Characters in a line of the sentence on what happens now (bold, 16 units) and of the
-#: hint under it (14 units): what fits across the picture.
-STATUS_CHARS = 34
-HINT_CHARS = 42
+#: A train's rows lie 50 units apart, a click target in either layout (the open ends'
+#: targets, row under row).
+TRAIN_LINE = 50
 
 _STYLE = (
     ".tow-board .tow-click{cursor:pointer}"
@@ -145,7 +138,7 @@ def _then(first: Draw, second: Draw, dx: float) -> Draw:
     return lambda x, y: first(x, y) + second(x + dx, y)
 
 
-def _end_box(view: TugModel, seat: int, e: int, fits: Sequence[str]) -> Draw:
+def _end_box(view: TugModel, seat: int, e: int, fits: Sequence[str], layout: Layout) -> Draw:
     """Open end ``e`` of ``seat``'s train: its number boxed, its notation ``J.E`` under it;
     a part of a play when tiles of the hand with several plays ``fits`` it."""
     active = bool(fits)
@@ -183,7 +176,8 @@ def _end_box(view: TugModel, seat: int, e: int, fits: Sequence[str]) -> Draw:
         fitting = esc(" ".join(fits))
         # The click target reaches over the gaps and the notation beside and under the box
         # (nothing there is clickable), short of the next train's row.
-        area = hit(x - (TARGET - HALF) / 2, y - 7, TARGET, TRAIN_LINE)
+        wide = layout.place
+        area = hit(x - (wide - HALF) / 2, y - 7, wide, TRAIN_LINE)
         return (
             f'<g {ident} {clickable(label, None, f"end={seat}.{e}")} data-fits="{fitting}">'
             f"{area}{box}</g>"
@@ -217,7 +211,11 @@ def _sum(total: int) -> Draw:
 
 
 def train_row(
-    view: TugModel, seat: int, fitting: dict[tuple[int, int], list[str]], y: float
+    view: TugModel,
+    seat: int,
+    fitting: dict[tuple[int, int], list[str]],
+    y: float,
+    layout: Layout,
 ) -> tuple[str, float]:
     """Seat ``seat``'s train at height ``y``: its name, then ``(end 0) tiles {starter}
     tiles (end 1) = sum``, wrapped where it is too long; returns it and its bottom."""
@@ -230,20 +228,20 @@ def train_row(
             why = "out of the game" if not view.in_game[seat] else "sits out the tie-break"
         else:
             why = "no starter yet"
-        return head + text(TRAIN_X, y + HALF / 2 + 5, why, 14, fill=MUTED), y + HALF + 12
+        return head + text(layout.train_x, y + HALF / 2 + 5, why, 14, fill=MUTED), y + HALF + 12
     starter, side0, side1 = line
     gap = 4
     items: list[tuple[float, Draw]] = [
-        (HALF + 2 * gap, _shift(_end_box(view, seat, 0, fitting.get((seat, 0), [])), gap))
+        (HALF + 2 * gap, _shift(_end_box(view, seat, 0, fitting.get((seat, 0), []), layout), gap))
     ]
     items += [(2 * HALF + gap, _laid((b, a))) for a, b in reversed(side0)]
     items.append((2 * HALF + 3 * gap, _shift(_starter(starter), gap)))
     items += [(2 * HALF + gap, _laid(t)) for t in side1]
     total = ends[0] + ends[1]
-    last = _shift(_end_box(view, seat, 1, fitting.get((seat, 1), [])), gap)
+    last = _shift(_end_box(view, seat, 1, fitting.get((seat, 1), []), layout), gap)
     # The last open end and the sum stay on one line.
     items.append((HALF + 2 * gap + 64, _then(last, _sum(total), HALF + 2 * gap)))
-    drawn, bottom = flow(items, TRAIN_X, y, TRAIN_LINE)
+    drawn, bottom = flow(items, layout.train_x, y, TRAIN_LINE, layout.width - 8)
     laid = len(side0) + len(side1)
     label = (
         f"{name}'s train: starter {starter[0]}-{starter[1]}, {tiles(laid)} more laid; open "
@@ -252,13 +250,13 @@ def train_row(
     return f'{head}<g role="group" aria-label="{esc(label)}">{drawn}</g>', bottom
 
 
-def trains(view: TugModel, ch: Choices, y: float) -> tuple[str, float]:
+def trains(view: TugModel, ch: Choices, y: float, layout: Layout) -> tuple[str, float]:
     """Every seat's train, one under another."""
     out = [text(8, y + 14, "Trains", 14, fill=MUTED)]
     y += 24
     ends = ch.fitting()
     for s in range(view.game.num_players):
-        row, y = train_row(view, s, ends, y)
+        row, y = train_row(view, s, ends, y, layout)
         out.append(row)
     return "".join(out), y
 
@@ -266,9 +264,10 @@ def trains(view: TugModel, ch: Choices, y: float) -> tuple[str, float]:
 # -- hands and buttons -----------------------------------------------------------------------
 
 
-def _hand_tile(view: TugModel, tile: int, ch: Choices, dim: bool) -> Draw:
+def _hand_tile(view: TugModel, tile: int, ch: Choices, dim: bool, place: int) -> Draw:
     """A tile of the hand, upright, its numbers under it: a whole move when it has one
-    play, a part when it has several, faded when it has none while others do."""
+    play, a part when it has several, faded when it has none while others do; its place
+    in the row is ``place`` wide."""
     a, b = view.game.dominoes.tiles[tile]
     name = f"{a}-{b}"
     plays = ch.plays.get(tile, [])
@@ -283,7 +282,7 @@ def _hand_tile(view: TugModel, tile: int, ch: Choices, dim: bool) -> Draw:
         if plays:
             # The click target is the tile's whole place in the hand (its neighbours' begin
             # where it ends), its numbers under it included.
-            body = hit(x - (TARGET - HAND_HALF) / 2, y, TARGET, 2 * HAND_HALF + 36) + body
+            body = hit(x - (place - HAND_HALF) / 2, y, place, 2 * HAND_HALF + 36) + body
         if dim and not plays:
             body = f'<g opacity="0.4">{body}</g>'
         # The space (not drawn) parts the numbers from "drawn" in the element's text.
@@ -306,7 +305,7 @@ def _hand_tile(view: TugModel, tile: int, ch: Choices, dim: bool) -> Draw:
     return draw
 
 
-def hands(view: TugModel, ch: Choices, y: float) -> tuple[str, float]:
+def hands(view: TugModel, ch: Choices, y: float, layout: Layout) -> tuple[str, float]:
     """The hands this view holds: the viewer's own (every hand of a full state)."""
     game = view.game
     ds = game.dominoes
@@ -329,37 +328,41 @@ def hands(view: TugModel, ch: Choices, y: float) -> tuple[str, float]:
         if not hand:
             y += 26
             continue
-        items = [(float(TARGET), _hand_tile(view, t, ch, dim)) for t in sorted(hand)]
-        # A hand of seven (a whole deal) fits one row: a tile's place ends with its target,
-        # 10 units short of the next tile's place (WIDTH is seven places).
-        drawn, y = flow(items, 10, y + 22, 2 * HAND_HALF + 40, right=WIDTH)
+        place = layout.place
+        items = [(float(place), _hand_tile(view, t, ch, dim, place)) for t in sorted(hand)]
+        # A row ends where the last tile's target does, short of the next tile's place: a
+        # hand of seven (a whole deal) fits one row of a phone's picture.
+        drawn, y = flow(items, 10, y + 22, 2 * HAND_HALF + 40, layout.width)
         out.append(f'<g role="group" aria-label="{esc(whose)}">{drawn}</g>')
     return "".join(out), y
 
 
-def controls(view: TugModel, ch: Choices, y: float) -> tuple[str, float, str | None, str | None]:
+def controls(
+    view: TugModel, ch: Choices, y: float, layout: Layout
+) -> tuple[str, float, str | None, str | None]:
     """Draw, pass and the bonus steps as buttons; returns them, their bottom, and the root's
     template and defaults when a move is composed of parts."""
     game = view.game
     out = []
     if view.phase == BONUS and view.bonus is not None:
-        facts, y = bonus_facts(view, y)
+        facts, y = bonus_facts(view, y, layout)
         out.append(facts)
-        drawn, y, compose, defaults = bonus_buttons(view, ch.other, y)
+        drawn, y, compose, defaults = bonus_buttons(view, ch.other, y, layout)
         return "".join(out) + drawn, y, compose, defaults
     items: list[tuple[float, Draw]] = []
+    size = layout.target
     if game.DRAW in ch.other:
         label = "draw a tile from the boneyard (nothing in your hand fits)"
-        items.append((150, button_at(140, "Draw a tile", label, ch.other[game.DRAW])))
+        items.append((150, button_at(140, "Draw a tile", label, ch.other[game.DRAW], size)))
     if game.PASS in ch.other:
         label = "pass (nothing fits and the boneyard is empty)"
         if view.phase == DRAWN:
             label = "pass (the drawn tile fits nowhere)"
-        items.append((110, button_at(100, "Pass", label, ch.other[game.PASS])))
+        items.append((110, button_at(100, "Pass", label, ch.other[game.PASS], size)))
     compose = "{tile}@{end}" if ch.part_tiles() else None
     if not items:
         return "", y, compose, None
-    drawn, y = flow(items, 10, y, TARGET)
+    drawn, y = flow(items, 10, y, size, layout.width - 8)
     return drawn, y, compose, None
 
 
@@ -419,37 +422,53 @@ def _summary(view: TugModel) -> str:
 
 
 def board_svg(view: TugModel, seat: int | None, legal: Sequence[str]) -> str:
-    """The table as ``view`` holds it, with ``seat``'s ``legal`` moves clickable."""
+    """The table as ``view`` holds it, with ``seat``'s ``legal`` moves clickable, laid out
+    for a desktop's screen (:data:`~.svg_pieces.WIDE`)."""
+    return draw_table(view, seat, legal, WIDE)
+
+
+def board_svg_narrow(view: TugModel, seat: int | None, legal: Sequence[str]) -> str:
+    """:func:`board_svg` laid out for a phone (:data:`~.svg_pieces.NARROW`)."""
+    return draw_table(view, seat, legal, NARROW)
+
+
+def draw_table(view: TugModel, seat: int | None, legal: Sequence[str], layout: Layout) -> str:
+    """The table as ``view`` holds it, with ``seat``'s ``legal`` moves clickable, laid out
+    by ``layout``."""
     ch = choices(view, seat, legal)
     body = [
         f"<style>{_STYLE}{_fit_style(ch)}</style>",
-        f'<rect width="{WIDTH}" height="100%" fill="#ffffff"/>',
+        f'<rect width="{layout.width}" height="100%" fill="#ffffff"/>',
     ]
-    sheet, y = score_sheet(view, 6)
+    sheet, y = score_sheet(view, 6, layout)
     body.append(sheet)
-    for line in textwrap.wrap(status_line(view), STATUS_CHARS):
+    for line in textwrap.wrap(status_line(view), layout.status_chars):
         body.append(text(8, y + 16, line, 16, font_weight="bold"))
         y += 20
     y += 4
-    for line in textwrap.wrap(_hint(ch), HINT_CHARS):
+    for line in textwrap.wrap(_hint(ch), layout.hint_chars):
         body.append(text(8, y + 14, line, 14, fill=MUTED))
         y += 18
     drawn, y = _laid_as(view, ch, y)
     body.append(drawn)
-    drawn, y = trains(view, ch, y + 6)
+    drawn, y = trains(view, ch, y + 6, layout)
     body.append(drawn)
-    drawn, y = hands(view, ch, y + 4)
+    drawn, y = hands(view, ch, y + 4, layout)
     body.append(drawn)
-    # The buttons' targets reach 10 units above them, clear of the hand's.
-    drawn, y, compose, defaults = controls(view, ch, y + 12)
+    # The buttons' targets reach above them (10 units on a phone), clear of the hand's.
+    drawn, y, compose, defaults = controls(view, ch, y + 12, layout)
     body.append(drawn)
     height = int(y + 10)
+    touch = layout.touch_width
+    # The page's style draws a narrow table no more than half as large again.
+    narrow = "" if layout.wide else " tow-narrow"
     attrs = f' data-compose="{esc(compose)}"' if compose else ""
     if compose and defaults:
         attrs += f' data-defaults="{esc(defaults)}"'
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="tow-board" '
-        f'viewBox="0 0 {WIDTH} {height}" role="group" aria-label="{esc(_summary(view))}" '
-        f'data-touch-width="{TOUCH_WIDTH}" style="--touch-width:{TOUCH_WIDTH}px" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="tow-board{narrow}" '
+        f'viewBox="0 0 {layout.width} {height}" role="group" '
+        f'aria-label="{esc(_summary(view))}" data-touch-width="{touch}" '
+        f'style="--touch-width:{touch}px" '
         f'font-family="system-ui, sans-serif" fill="{INK}"{attrs}>' + "".join(body) + "</svg>"
     )

@@ -13,45 +13,57 @@ from __future__ import annotations
 import textwrap
 
 from taut.games.tug_of_war.model import TugModel
-from taut.games.tug_of_war.svg_pieces import MUTED, TARGET, Draw, button, button_at, flow, text
+from taut.games.tug_of_war.svg_pieces import (
+    MUTED,
+    Draw,
+    Layout,
+    button,
+    button_at,
+    flow,
+    text,
+)
 
 #: The most share buttons drawn one per number; above it a share is composed of digits.
 SHARE_BUTTONS = 30
 #: Place values of a composed share, lowest first (their slot names).
 PLACES = ("units", "tens", "hundreds", "thousands")
-#: A number's button: the narrowest a button is (with its margins, a click target wide).
-NUMBER = TARGET - 6
-#: Characters in a line of the facts (14 units): what fits across the picture.
-FACT_CHARS = 42
 
 
-def _share_digits(target: int, most: int, y: float) -> tuple[str, float, str, str]:
+def _share_digits(target: int, most: int, y: float, layout: Layout) -> tuple[str, float, str, str]:
     """Digit buttons composing a share ``0..most``; returns them, their bottom, the
     template and the defaults."""
     width = len(str(most))
     out = []
+    size = layout.target
     for p in reversed(range(width)):
         step = 10**p
         top = min(9, most // step)
         slot = PLACES[p]
-        out.append(text(10, y + 14, slot, 14, fill=MUTED))
-        # Ten digits do not fit across a phone's picture: they wrap (its targets stay wide).
-        items = [(float(TARGET), _digit(slot, d)) for d in range(top + 1)]
-        drawn, y = flow(items, 10, y + 30, TARGET)
+        items = [(float(size), _digit(slot, d, size)) for d in range(top + 1)]
+        if layout.wide:
+            # A place's ten digits fit in one row, right of its name.
+            out.append(text(10, y + 20, slot, 14, fill=MUTED))
+            drawn, y = flow(items, 100, y, size, layout.width - 8)
+        else:
+            # Ten digits do not fit across a phone's picture: they go under the place's
+            # name, and wrap (their targets stay wide).
+            out.append(text(10, y + 14, slot, 14, fill=MUTED))
+            drawn, y = flow(items, 10, y + 30, size, layout.width - 8)
         out.append(drawn)
     template = "-" + "".join(f"{{{PLACES[p]}}}" for p in reversed(range(width))) + f"@{target}"
     defaults = ";".join(f"{PLACES[p]}=0" for p in range(width))
     return "".join(out), y, template, defaults
 
 
-def _digit(slot: str, d: int) -> Draw:
-    """The button for digit ``d`` of place ``slot`` of a share, as an item of a row."""
+def _digit(slot: str, d: int, target: int) -> Draw:
+    """The button for digit ``d`` of place ``slot`` of a share, as an item of a row of
+    buttons ``target`` apart."""
     label = f"{slot} digit {d} of the share"
-    return lambda x, y: button(x, y, NUMBER, str(d), label, part=f"{slot}={d}")
+    return lambda x, y: button(x, y, target - 6, str(d), label, target, part=f"{slot}={d}")
 
 
 def bonus_buttons(
-    view: TugModel, other: dict[int, str], y: float
+    view: TugModel, other: dict[int, str], y: float, layout: Layout
 ) -> tuple[str, float, str | None, str | None]:
     """The bonus step's buttons from ``other`` (action id -> notation of the legal moves);
     returns them, their bottom, and the root's template and defaults for composed shares."""
@@ -62,11 +74,14 @@ def bonus_buttons(
     winner = view.seat_name(bonus.winner)
     out: list[str] = []
     items: list[tuple[float, Draw]] = []
+    size, right = layout.target, layout.width - 8
+    # A number's button: with its margins, as wide as its place in the row.
+    number = layout.place - 6
     shares = sorted((a - game.GIVE0, move) for a, move in other.items() if a != game.KEEP)
     if game.KEEP in other:
         keep = other[game.KEEP]
         label = f"{winner} keeps the remaining {left} points ({keep})"
-        items.append((170, button_at(160, f"Keep {left}", label, keep)))
+        items.append((170, button_at(160, f"Keep {left}", label, keep, size)))
     target = "" if bonus.target is None else view.seat_name(bonus.target)
     compose = defaults = None
     if shares and not game.split_bonus:
@@ -75,31 +90,30 @@ def bonus_buttons(
                 caption, label = f"Keep all {left}", f"{winner} keeps all {left} points ({move})"
             else:
                 caption, label = f"{target} loses {k}", f"{target} loses all {k} points ({move})"
-            items.append((170, button_at(160, caption, label, move)))
+            items.append((170, button_at(160, caption, label, move, size)))
     elif shares and len(shares) <= SHARE_BUTTONS + 1:
         out.append(text(10, y + 18, f"Points {target} loses:", 14))
         y += 26
         for k, move in shares:
             label = f"{target} loses {k} of the {left} points ({move})"
-            items.append((float(TARGET), button_at(NUMBER, str(k), label, move)))
+            items.append((float(layout.place), button_at(number, str(k), label, move, size)))
     elif shares:
         assert bonus.target is not None
         none, every = shares[0], shares[-1]
         out.append(text(10, y + 18, f"Points {target} loses (0 to {every[0]}):", 14))
         y += 26
-        items.append(
-            (120, button_at(110, "none: 0", f"{target} loses nothing ({none[1]})", none[1]))
-        )
+        nothing = f"{target} loses nothing ({none[1]})"
+        items.append((120, button_at(110, "none: 0", nothing, none[1], size)))
         label = f"{target} loses all {every[0]} points ({every[1]})"
-        items.append((120, button_at(110, f"all: {every[0]}", label, every[1])))
-        digits, bottom, compose, defaults = _share_digits(bonus.target, every[0], y + TARGET)
-        drawn, _ = flow(items, 10, y, TARGET)
+        items.append((120, button_at(110, f"all: {every[0]}", label, every[1], size)))
+        digits, bottom, compose, defaults = _share_digits(bonus.target, every[0], y + size, layout)
+        drawn, _ = flow(items, 10, y, size, right)
         return "".join(out) + drawn + digits, bottom, compose, defaults
-    drawn, bottom = flow(items, 10, y, TARGET) if items else ("", y)
+    drawn, bottom = flow(items, 10, y, size, right) if items else ("", y)
     return "".join(out) + drawn, bottom, compose, defaults
 
 
-def bonus_facts(view: TugModel, y: float) -> tuple[str, float]:
+def bonus_facts(view: TugModel, y: float, layout: Layout) -> tuple[str, float]:
     """The pips left in each hand at the round's end and the shares handed out so far."""
     bonus = view.bonus
     assert bonus is not None
@@ -112,7 +126,7 @@ def bonus_facts(view: TugModel, y: float) -> tuple[str, float]:
         )
         lines.append(f"Handed out so far: {given}.")
     out = []
-    for line in (part for said in lines for part in textwrap.wrap(said, FACT_CHARS)):
+    for line in (part for said in lines for part in textwrap.wrap(said, layout.hint_chars)):
         out.append(text(10, y + 16, line, 14))
         y += 20
     return "".join(out), y + 4

@@ -8,14 +8,60 @@ each side of a half and a column in the middle, so a number is read by its shape
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from taut.core.svg import esc
 
-#: Width of the picture (its height follows from what is drawn): narrow enough that a
-#: phone draws it whole, at its full width, its click targets (50 units) a finger's size.
-WIDTH = 360
-#: The least side of a click target, and the least distance between two targets' centres.
-TARGET = 50
+
+@dataclass(frozen=True)
+class Layout:
+    """How wide a table is laid out, and what follows from its width: a wide screen gets
+    :data:`WIDE`, a phone :data:`NARROW` (the page picks one by the room it has)."""
+
+    width: int
+    """Width of the picture in units (its height follows from what is drawn)."""
+    target: int
+    """The least side of a click target, and the least distance between rows of them."""
+    place: int
+    """A hand tile's or a number button's place in a row, its click target as wide."""
+    touch_width: int
+    """The narrowest the picture may be drawn, in CSS pixels, for its click targets to stay
+    44 pixels, a finger's size (a page narrower than this scrolls the picture sideways)."""
+    train_x: int
+    """Where a train's tiles start (the seat's name is left of it)."""
+    status_chars: int
+    """Characters in a line of the sentence on what happens now (bold, 16 units)."""
+    hint_chars: int
+    """Characters in a line of the hint and of the bonus step's facts (14 units)."""
+    wide: bool
+    """The round's facts beside the score sheet, and a share's digits beside their place's
+    name; else each under the other."""
+
+
+#: A desktop's table: every target 40 units (45 CSS pixels at its touch width of 720), the
+#: round's facts beside the score sheet, a train on one row until it is long.
+WIDE = Layout(
+    width=640,
+    target=40,
+    place=44,
+    touch_width=720,
+    train_x=60,
+    status_chars=68,
+    hint_chars=80,
+    wide=True,
+)
+#: A phone's table: drawn whole across a phone's board (a phone 360 pixels wide has about
+#: 330 for it), its targets 50 units (44 pixels at 317); things stack and rows wrap.
+NARROW = Layout(
+    width=360,
+    target=50,
+    place=50,
+    touch_width=320,
+    train_x=48,
+    status_chars=34,
+    hint_chars=42,
+    wide=False,
+)
 
 INK = "#1a1a1a"
 MUTED = "#666666"
@@ -134,13 +180,16 @@ def hit(x: float, y: float, width: float, height: float) -> str:
     )
 
 
-def button(x: float, y: float, width: float, caption: str, label: str, **click: str) -> str:
-    """A labelled button making a move (``move=``) or setting a part (``part=``); it takes
-    clicks 3 units beyond its sides and 10 above and below (rows of buttons lie
-    :data:`TARGET` apart, side by side at least 6 apart; no button is under 44 wide)."""
+def button(
+    x: float, y: float, width: float, caption: str, label: str, target: int, **click: str
+) -> str:
+    """A labelled button 30 units high making a move (``move=``) or setting a part
+    (``part=``); it takes clicks 3 units beyond its sides and a ``target`` high band (rows
+    of buttons lie ``target`` apart, side by side at least 6 apart; none is narrower than
+    ``target - 6``)."""
     return (
         f"<g {clickable(label, click.get('move'), click.get('part'))}>"
-        + hit(x - 3, y - 10, width + 6, TARGET)
+        + hit(x - 3, y - (target - 30) / 2, width + 6, target)
         + f'<rect class="tow-hit" x="{x:g}" y="{y:g}" width="{width:g}" height="30" rx="6" '
         f'fill="#ffffff" stroke="{BLUE}" stroke-width="2"/>'
         + text(
@@ -155,7 +204,7 @@ def flow(
     x0: float,
     y0: float,
     line: float,
-    right: float = WIDTH - 8,
+    right: float,
 ) -> tuple[str, float]:
     """Items of the given widths laid out left to right from ``(x0, y0)``, wrapping to a
     new line of height ``line`` where one would pass ``right``; returns the drawing and its
@@ -169,9 +218,9 @@ def flow(
     return "".join(out), y + line
 
 
-def button_at(width: float, caption: str, label: str, move: str) -> Draw:
+def button_at(width: float, caption: str, label: str, move: str, target: int) -> Draw:
     """A button making ``move``, as an item of a row (see :func:`flow`)."""
-    return lambda x, y: button(x, y, width, caption, label, move=move)
+    return lambda x, y: button(x, y, width, caption, label, target, move=move)
 
 
 def tiles(count: int) -> str:

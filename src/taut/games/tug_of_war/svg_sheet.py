@@ -1,6 +1,7 @@
 """The top of a Tug of War picture (:mod:`taut.games.tug_of_war.svg`): the score sheet
-(seat, score, tiles in hand, round points) over the round's facts and the boneyard, and
-the sentence on what happens now."""
+(seat, score, tiles in hand, round points) with the round's facts and the boneyard beside
+it (:data:`~.svg_pieces.WIDE`) or under it (:data:`~.svg_pieces.NARROW`), and the sentence
+on what happens now."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from taut.games.tug_of_war.svg_pieces import (
     MUTED,
     ORANGE,
     VERMILLION,
+    Layout,
     text,
     tiles,
 )
@@ -64,9 +66,9 @@ def _facts(view: TugModel) -> list[str]:
     ]
 
 
-def score_sheet(view: TugModel, y: float) -> tuple[str, float]:
-    """The score sheet, and under it the round's facts beside the boneyard (the picture is a
-    phone's width: they do not fit beside the sheet)."""
+def score_sheet(view: TugModel, y: float, layout: Layout) -> tuple[str, float]:
+    """The score sheet, and the round's facts with the boneyard: beside it on a wide
+    layout, under it on a narrow one (they do not fit beside it across a phone)."""
     game = view.game
     points = game.end_rules.end == "round-points"
     heads = [(30, "Seat", "start"), (170, "Score", "end"), (235, "Tiles", "end")]
@@ -99,17 +101,51 @@ def score_sheet(view: TugModel, y: float) -> tuple[str, float]:
         if points:
             out.append(text(320, row_y, str(view.points[s]), 15, text_anchor="end"))
         row_y += 22
-    top = row_y - 6
-    fx, fy = 8, top + 14
-    if view.phase != DEAL or view.dealt > 0:
-        # A face-down tile stands for the boneyard; the facts are written beside it.
-        out.append(
-            f'<rect x="8" y="{top:g}" width="{HALF:g}" height="{2 * HALF:g}" rx="4" '
-            f'fill="{BLUE}" fill-opacity="0.25" stroke="{INK}" stroke-width="1.5"/>'
-        )
+    if layout.wide:
+        drawn, bottom = _facts_beside(view, y)
+        return "".join(out) + drawn, max(row_y, bottom) + 4
+    drawn, bottom = _facts_under(view, row_y - 6)
+    return "".join(out) + drawn, bottom
+
+
+def _boneyard(view: TugModel) -> str | None:
+    """What the boneyard's face-down tile is captioned, None before it exists."""
+    if view.phase == DEAL and view.dealt == 0:
+        return None
+    pile = "Still face down" if view.phase == DEAL else "Boneyard"
+    return f"{pile}: {tiles(view.stock_size)}"
+
+
+def _tile(x: float, y: float) -> str:
+    """A face-down tile, standing for the boneyard."""
+    return (
+        f'<rect x="{x:g}" y="{y:g}" width="{HALF:g}" height="{2 * HALF:g}" rx="4" '
+        f'fill="{BLUE}" fill-opacity="0.25" stroke="{INK}" stroke-width="1.5"/>'
+    )
+
+
+def _facts_beside(view: TugModel, y: float) -> tuple[str, float]:
+    """The facts right of the score sheet from height ``y``, the boneyard under them."""
+    out, fy = [], y + 14
+    for line in _facts(view):
+        out.append(text(360, fy, line, 14, fill=MUTED))
+        fy += 19
+    pile = _boneyard(view)
+    if pile is not None:
+        out.append(_tile(360, fy))
+        out.append(text(398, fy + 34, pile, 15))
+        fy += 2 * HALF + 6
+    return "".join(out), fy
+
+
+def _facts_under(view: TugModel, top: float) -> tuple[str, float]:
+    """The boneyard from height ``top``, the facts written beside it."""
+    out, fx, fy = [], 8.0, top + 14
+    pile = _boneyard(view)
+    if pile is not None:
+        out.append(_tile(8, top))
         fx = 8 + HALF + 10
-        pile = "Still face down" if view.phase == DEAL else "Boneyard"
-        out.append(text(fx, fy, f"{pile}: {tiles(view.stock_size)}", 15))
+        out.append(text(fx, fy, pile, 15))
         fy += 20
     for line in _facts(view):
         out.append(text(fx, fy, line, 14, fill=MUTED))

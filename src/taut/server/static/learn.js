@@ -1,7 +1,7 @@
 // A tutorial (/learn/GAME): one lesson at a time on the real board. The server sends every
 // step at once (/api/tutorials/GAME); a step that asks for a move waits for that move, chosen
 // on the board or from the list, and explains a wrong one; the last offers a real game.
-import { board, chosenMove, markSelection, sizeBoard, wireBoard } from "./board.js";
+import { board, chosenMove, markSelection, pickBoard, sizeBoard, wireBoard } from "./board.js";
 
 const root = document.querySelector(".learn");
 const name = root.dataset.game;
@@ -97,14 +97,8 @@ function show(index) {
   root.dataset.step = String(at);
   $("step").textContent = last ? "Tutorial done" : `Step ${at + 1} of ${data.steps.length - 1}`;
   $("lesson").textContent = s.result ? `${s.result}. ${s.text}` : s.text;
-  const holder = $("board");
-  holder.innerHTML = s.board; // drawn by the server from the learner's view
-  const defaults = wireBoard(holder, () => !!step().move, {
-    onMove: (move) => { selection = { move, parts: {}, defaults: selection.defaults }; update(); },
-    onPart: (slot, value) => { selection.move = null; selection.parts[slot] = value; update(); },
-  });
-  selection = { move: null, parts: {}, defaults };
-  sizeBoard(holder, false);
+  drawBoard();
+  selection = { move: null, parts: {}, defaults: selection.defaults };
   $("board-text").textContent = s.board_text + (s.status && !s.board_text.includes(s.status) ? `\n${s.status}` : "");
   $("choose").hidden = !s.move;
   $("legal").replaceChildren(...moveButtons(s));
@@ -119,6 +113,24 @@ function show(index) {
   }));
   update();
   if (index > 0) (last ? $("first-game") : s.move ? $("lesson") : $("next")).focus({ preventScroll: true });
+}
+
+// The step's board, drawn by the server from the learner's view: the picture that fits the
+// board's room (some games send one for a phone); the choice so far stays chosen.
+function drawBoard() {
+  const s = step();
+  const holder = $("board");
+  const picture = pickBoard(holder, s.board, s.board_narrow);
+  if (holder.dataset.drawn !== `${at}:${picture === s.board}`) {
+    holder.dataset.drawn = `${at}:${picture === s.board}`;
+    holder.innerHTML = picture;
+    selection.defaults = wireBoard(holder, () => !!step().move, {
+      onMove: (move) => { selection = { move, parts: {}, defaults: selection.defaults }; update(); },
+      onPart: (slot, value) => { selection.move = null; selection.parts[slot] = value; update(); },
+    });
+    markSelection(holder, selection);
+  }
+  sizeBoard(holder, false);
 }
 
 async function firstGame() {
@@ -158,7 +170,7 @@ async function start() {
   $("show").addEventListener("click", showMe);
   $("next").addEventListener("click", () => show(at + 1));
   $("first-game").addEventListener("click", firstGame);
-  window.addEventListener("resize", () => sizeBoard($("board"), false));
+  window.addEventListener("resize", drawBoard);
   show(0);
 }
 

@@ -6,14 +6,15 @@
 // a committed choice and its salt are kept in localStorage, so a reload can still reveal it.
 import { commitment, newSalt } from "./commit.js";
 import {
-  board, chosenMove, composed, defaultsOf, focusKey, markSelection, refocus, sizeBoard, wireBoard,
+  board, chosenMove, composed, defaultsOf, focusKey, markSelection, pickBoard, refocus, sizeBoard,
+  wireBoard,
 } from "./board.js";
 import { lastLines, listed, logItems, newLines, seatItems, seatOf, shareItems, who } from "./panels.js";
 import { captureSign, sketch, startSigning, stopSigning } from "./camera.js";
 import { showTurn, wireNotifyButton } from "./notify.js";
 import { renderTable, wireTable } from "./tableside.js";
 import { renderClocks } from "./clocks.js";
-import { swapBoard } from "./animate.js";
+import { finishAnimation, swapBoard } from "./animate.js";
 
 const root = document.querySelector(".game");
 const gameId = root.dataset.gameId;
@@ -33,7 +34,8 @@ let backoff = 500;
 let retry = null; // the timer of the next attempt to connect
 const unacked = new Map(); // ref -> message, sent again after a reconnect
 let selection = { key: null, move: null, parts: {}, defaults: {} };
-let shownBoard = null;
+let shownBoard = null; // the picture drawn
+let shownFor = null; // the frame's board it was chosen for (the position)
 let shownLegal = null;
 let before = null; // the previous frame, for what changed
 let lastCount = 0; // lines of the log that the last move added
@@ -298,10 +300,18 @@ function deadlineText(f) {
 
 function renderBoard(f) {
   const holder = $("board");
-  if (f.board !== shownBoard) {
+  // Drawn by the server from this seat's view (names are escaped there), for a wide screen
+  // and, in some games, for a phone: the one that fits the board's room.
+  const picture = pickBoard(holder, f.board, f.board_narrow);
+  if (picture !== shownBoard) {
     const focused = focusKey(holder);
-    swapBoard(holder, f.board); // drawn by the server from this seat's view; names are escaped there
-    shownBoard = f.board;
+    if (f.board === shownFor) {
+      // The same position at another width: nothing moved.
+      finishAnimation();
+      holder.innerHTML = picture;
+    } else swapBoard(holder, picture);
+    shownBoard = picture;
+    shownFor = f.board;
     const defaults = wireBoard(holder, () => frame && mayChoose(frame), { onMove: chooseMove, onPart: choosePart });
     selection.defaults = defaults;
     refocus(holder, focused);
@@ -709,7 +719,8 @@ $("zoom").addEventListener("click", () => {
   storage.set("taut:zoom", storage.get("taut:zoom") === "1" ? "0" : "1");
   fitBoard();
 });
-window.addEventListener("resize", () => { if (frame) fitBoard(); });
+// A board that became narrower or wider may want the game's other picture.
+window.addEventListener("resize", () => { if (frame) renderBoard(frame); });
 window.addEventListener("online", reconnectNow);
 document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") reconnectNow(); });
 window.addEventListener("hashchange", () => location.reload());

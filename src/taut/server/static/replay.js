@@ -1,7 +1,7 @@
 // Step through a finished game: buttons, a slider, and the arrow, Home and End keys. Steps go
 // from one told move to the next: positions nobody narrates (a deal's single draws) are passed.
-import { sizeBoard } from "./board.js";
-import { swapBoard } from "./animate.js";
+import { pickBoard, sizeBoard } from "./board.js";
+import { finishAnimation, swapBoard } from "./animate.js";
 
 const root = document.querySelector(".game");
 const gameId = root.dataset.gameId;
@@ -13,9 +13,7 @@ let at = 0; // index into stops
 function show() {
   const index = stops[at];
   const p = positions[index];
-  const holder = $("board");
-  swapBoard(holder, p.board); // drawn by the server; the game is over, so all of it is public
-  sizeBoard(holder, false);
+  drawBoard(p);
   $("board-text").textContent = p.text;
   const last = positions.length - 1;
   $("where").textContent = `Position ${index} of ${last}` + (p.result ? `: ${p.result}` : "");
@@ -30,6 +28,22 @@ function show() {
   $("first").disabled = $("prev").disabled = at === 0;
   $("next").disabled = $("last").disabled = at === stops.length - 1;
   showJudged(index);
+}
+
+// The position's board, drawn by the server (the game is over, so all of it is public): the
+// picture that fits the board's room (some games send one for a phone).
+function drawBoard(p) {
+  const holder = $("board");
+  const picture = pickBoard(holder, p.board, p.board_narrow);
+  if (holder.dataset.drawn !== `${p.move}:${picture === p.board}`) {
+    if (holder.dataset.drawn?.startsWith(`${p.move}:`)) {
+      // The same position at another width: nothing moved.
+      finishAnimation();
+      holder.innerHTML = picture;
+    } else swapBoard(holder, picture);
+    holder.dataset.drawn = `${p.move}:${picture === p.board}`;
+  }
+  sizeBoard(holder, false);
 }
 
 // -- the analysis board -----------------------------------------------------------------------
@@ -237,7 +251,7 @@ document.addEventListener("keydown", (event) => {
     go(moves[event.key]);
   }
 });
-window.addEventListener("resize", () => sizeBoard($("board"), false));
+window.addEventListener("resize", () => { if (positions.length) drawBoard(positions[stops[at]]); });
 
 try {
   const response = await fetch(`/api/games/${encodeURIComponent(gameId)}/positions`);
