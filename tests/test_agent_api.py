@@ -190,7 +190,7 @@ def test_every_name_declares_the_games_it_fits() -> None:
     assert agent_refusal("nash", hidden) == "needs perfect information"
     assert agent_refusal("ismcts", matrix) == "needs a game without simultaneous moves"
     assert agent_refusal("ismcts", hidden) is None
-    assert "exact policy" in (agent_refusal("perfect", matrix) or "")
+    assert "no exact solution of Matrix game is known" in (agent_refusal("perfect", matrix) or "")
     four = taut.make("push-pull", variant="four")
     assert agent_refusal("nash", four) == "needs a game of two seats"
     unequal = MatrixGame(BIASED)
