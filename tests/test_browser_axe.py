@@ -113,7 +113,14 @@ def replay(browser: Browser, server: LiveServer) -> Page:
         page.reload()
     page.get_by_role("button", name="Analyse the game").click()
     page.locator("#analysis-result").wait_for(state="visible", timeout=120_000)
-    page.locator("#eval-graph .point").last.click()
+    # The worst move judged, where the page shows the most: its label and the engine's move.
+    points = page.locator("#eval-graph .point")
+    for worst in ("blunder", "mistake", "inaccuracy"):
+        flagged = page.locator(f"#eval-graph .point[aria-label*='{worst}']")
+        if flagged.count():
+            points = flagged
+            break
+    points.last.click()
     page.wait_for_load_state("networkidle")
     return page
 

@@ -154,9 +154,12 @@ function showJudged(index) {
   for (const m of boards) {
     const box = document.createElement("div");
     box.innerHTML = m.engine_board; // drawn by the server for a finished game
+    // A picture to look at, not to play on: its moves are no controls any more, so they
+    // keep no role, and no name either (the caption says which move is highlighted).
     for (const target of box.querySelectorAll("[data-move], [data-part], [tabindex]")) {
       target.removeAttribute("tabindex");
       target.removeAttribute("role");
+      target.removeAttribute("aria-label");
     }
     const caption = document.createElement("p");
     caption.className = "hint";
