@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hashlib
 import json
 import logging
@@ -946,8 +947,10 @@ def _secret_values(row: dict[str, Any]) -> tuple[Any, ...]:
     return (row["game_id"], row["move"], row["seat"], row["action"], row["salt"])
 
 
+@functools.lru_cache(maxsize=16)
 def _file_path(url: str) -> str | None:
-    """The file of a SQLite URL (None for a database in memory)."""
+    """The file of a SQLite URL (None for a database in memory); kept per URL, since every
+    append asks and parsing a URL costs more than the rest of its question."""
     from sqlalchemy.engine import make_url
 
     database = make_url(url).database
