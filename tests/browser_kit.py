@@ -260,6 +260,18 @@ def wait_for_move(page: Page, move: int, timeout_ms: int = WAIT_MS) -> None:
     )
 
 
+def open_finished_replay(browser: Browser, url: str, timeout_s: float = 120) -> Page:
+    """The replay page at ``url`` of a game the computers play out, once it is over (until
+    then the page says "No replay yet": it is reloaded until it shows the replay)."""
+    page = open_page(browser, url)
+    deadline = time.monotonic() + timeout_s
+    while "No replay yet" in (page.locator("#where").text_content() or ""):
+        assert time.monotonic() < deadline, "the game did not end"
+        time.sleep(0.3)
+        page.reload()
+    return page
+
+
 def wait_for_camera_hook(page: Page, timeout_ms: int = WAIT_MS) -> None:
     """Wait until the camera module's test hook (``?hands=test``) takes landmarks: it comes
     once the recogniser is loaded, after the page has already asked for a sign."""

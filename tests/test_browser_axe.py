@@ -10,14 +10,20 @@ axe-core comes from ``make vendor`` (``build/vendor/node_modules/axe-core``, pin
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from tests.browser_kit import LiveServer, chromium, live_server, open_page, page_errors
+from tests.browser_kit import (
+    LiveServer,
+    chromium,
+    live_server,
+    open_finished_replay,
+    open_page,
+    page_errors,
+)
 from tests.browser_play import GAMES, game_page, new_game
 
 if TYPE_CHECKING:
@@ -105,12 +111,7 @@ def replay(browser: Browser, server: LiveServer) -> Page:
     """The replay of a finished game with its analysis shown (two computers on a 3x3 Track
     Tiles board: over in moments)."""
     made = server.new_game("tracks", ["easy", "easy"], {"size": 3})
-    page = open_page(browser, server.url(f"/replay/{made['id']}"))
-    deadline = time.monotonic() + 60
-    while "No replay yet" in (page.locator("#where").text_content() or ""):
-        assert time.monotonic() < deadline, "the game did not end"
-        time.sleep(0.3)
-        page.reload()
+    page = open_finished_replay(browser, server.url(f"/replay/{made['id']}"), timeout_s=60)
     page.get_by_role("button", name="Analyse the game").click()
     page.locator("#analysis-result").wait_for(state="visible", timeout=120_000)
     # The worst move judged, where the page shows the most: its label and the engine's move.

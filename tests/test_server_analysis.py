@@ -11,7 +11,14 @@ from typing import Any
 import pytest
 
 from taut.core.registry import games
-from tests.browser_kit import WAIT_MS, chromium, expect, live_server, open_page, page_errors
+from tests.browser_kit import (
+    WAIT_MS,
+    chromium,
+    expect,
+    live_server,
+    open_finished_replay,
+    page_errors,
+)
 from tests.test_server_kit import app_client, new_game
 from tests.test_server_play import SHORT, seats_of
 
@@ -122,12 +129,7 @@ def test_a_failed_analysis_is_reported_and_can_be_retried(
 def test_the_replay_page_becomes_an_analysis_board(tmp_path: Path) -> None:
     with live_server(tmp_path) as server, chromium() as browser:
         made = server.new_game("tracks", ["easy", "easy"], {"size": 4})
-        page = open_page(browser, server.url(f"/replay/{made['id']}"))
-        deadline = time.monotonic() + 120
-        while "No replay yet" in (page.locator("#where").text_content() or ""):
-            assert time.monotonic() < deadline, "the game did not end"
-            time.sleep(0.3)
-            page.reload()
+        page = open_finished_replay(browser, server.url(f"/replay/{made['id']}"))
         page.get_by_role("button", name="Analyse the game").click()
         expect(page.locator("#analysis-result")).to_be_visible(timeout=WAIT_MS * 4)
         points = page.locator("#eval-graph .point")

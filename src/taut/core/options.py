@@ -114,7 +114,6 @@ class OptionSpec:
             raise self._refuse(out)
         return out
 
-
     def _real(self, value: Any, text: bool) -> float:
         if text:
             if _REAL.fullmatch(value.strip()) is None:
@@ -192,3 +191,13 @@ MAX_TURNS = OptionSpec(
     nullable=True,
     aliases=("max-turns",),
 )
+
+
+def option_text(value: object) -> str:
+    """An option's value as the command line writes it (``none``, ``true``, ``3``): what
+    :func:`parse_option_pairs` reads back."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)

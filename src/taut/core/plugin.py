@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from taut.core.game import CHANCE_SEAT, Game, State
+from taut.core.options import option_text
 
 if TYPE_CHECKING:
     import click
@@ -329,17 +330,8 @@ class GamePlugin:
         game declares them, joined by ``,`` (any option apart puts games apart); a plugin
         leaves out the options that do not change how the game is played."""
         return ",".join(
-            f"{spec.name}={_option_text(game.options.get(spec.name))}" for spec in game.OPTIONS
+            f"{spec.name}={option_text(game.options.get(spec.name))}" for spec in game.OPTIONS
         )
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"
-
-
-def _option_text(value: object) -> str:
-    """An option's value as the command line writes it (``none``, ``true``, ``3``)."""
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)

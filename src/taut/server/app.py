@@ -308,12 +308,7 @@ def _add_api(app: FastAPI, store: Store, hub: Hub) -> None:
         if row is None:
             raise HTTPException(status_code=404, detail="no such game")
         names = plugin(row.game).game_class(**row.config["options"]).info.seats
-        free = [
-            names[i]
-            for i, (kind, h) in enumerate(zip(row.seat_kinds, row.token_hashes, strict=True))
-            if kind == "open" and h is None
-        ]
-        return {"seats": free}
+        return {"seats": [names[i] for i in row.free_seats]}
 
     @app.post(
         "/api/games/{game_id}/claim/{seat}",

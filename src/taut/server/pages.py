@@ -241,10 +241,7 @@ def add_pages(app: FastAPI, templates: Jinja2Templates, hub: Hub) -> None:
         # A game still being played has no replay and no record yet: the page says so and
         # where to watch it, rather than showing controls that cannot work.
         row = hub.rows.get(game_id)
-        open_seat = row is not None and any(
-            kind == "open" and hashed is None
-            for kind, hashed in zip(row.seat_kinds, row.token_hashes, strict=True)
-        )
+        open_seat = row is not None and bool(row.free_seats)
         return page(
             request,
             "replay.html",

@@ -334,6 +334,15 @@ class GameRow:
     token_hashes: tuple[str | None, ...]
     created_at: float
 
+    @property
+    def free_seats(self) -> list[int]:
+        """The seats for anyone that nobody has taken yet, by index."""
+        return [
+            i
+            for i, (kind, hashed) in enumerate(zip(self.seat_kinds, self.token_hashes, strict=True))
+            if kind == "open" and hashed is None
+        ]
+
 
 class Store:
     """The tables behind the server (one per process; connections pooled by SQLAlchemy)."""

@@ -31,6 +31,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_vali
 from taut import __version__
 from taut.agents import agent_refusal
 from taut.core.errors import TautError
+from taut.core.options import option_text
 from taut.core.plugin import GamePlugin
 from taut.core.registry import games, plugin
 from taut.server import pairing
@@ -494,15 +495,8 @@ def options_example(found: GamePlugin) -> str:
             except (TautError, TypeError, ValueError):
                 continue
             if seats == 2:
-                return ", ".join(f"{k}={_typed(v)}" for k, v in values.items())
+                return ", ".join(f"{k}={option_text(v)}" for k, v in values.items())
     return ""
-
-
-def _typed(value: Any) -> str:
-    """An option's value as the form reads it back (true/false, none, numbers, text)."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return "none" if value is None else str(value)
 
 
 def add_tournaments(
