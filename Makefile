@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,solve,plot,interop,distributed,server,fast]'
+	$(BIN)/python -m pip install --quiet -e '.[test,train,solve,plot,interop,distributed,server,fast]'
 	rm -f $(VENV)/.installed-*
 	touch $(STAMP)
 

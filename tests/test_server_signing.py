@@ -27,15 +27,15 @@ STATIC = Path(__file__).parents[1] / "src" / "taut" / "server" / "static"
 def test_the_plugin_hook_serves_the_recogniser_and_its_templates(tmp_path: Path) -> None:
     found = plugin("pulling-strings")
     files = found.static_files()
-    assert set(files) == {"signs.js", "templates.json"}
+    assert set(files) == {"signs.js", "recogniser.json"}
     with app_client(tmp_path) as client:
         script = client.get("/game-files/pulling-strings/signs.js")
         assert script.status_code == 200
         assert script.text == files["signs.js"].read_text()
         assert "TautSigns" in script.text
-        model = client.get("/game-files/pulling-strings/templates.json")
+        model = client.get("/game-files/pulling-strings/recogniser.json")
         assert model.status_code == 200
-        assert json.loads(model.text) == json.loads(files["templates.json"].read_text())
+        assert json.loads(model.text) == json.loads(files["recogniser.json"].read_text())
         missing = client.get("/game-files/pulling-strings/rules.py")
         assert missing.status_code == 404
         assert "no file called rules.py" in missing.json()["detail"]

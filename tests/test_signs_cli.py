@@ -15,6 +15,7 @@ from taut.cli import cli
 from taut.games.pulling_strings.signs import synth
 from taut.games.pulling_strings.signs.classify import classify, classify_frames, square_up
 from taut.games.pulling_strings.signs.features import mirror
+from tests.real_hands import real_hand
 from tests.test_import_time import command_imports, heavy_among
 
 
@@ -27,7 +28,7 @@ def run(tmp_path: Path, data: Any, *args: str, raw: str | None = None) -> Any:
 
 def test_every_hand_is_answered_in_order(tmp_path: Path) -> None:
     rng = random.Random(1)
-    a, l_right = synth.hand("A", rng, left=False), synth.hand("L", rng, left=False)
+    a, l_right = real_hand("A"), real_hand("L")
     j = synth.sequence("J", rng)
     data = {
         "hands": [
@@ -119,8 +120,7 @@ def test_the_command_is_listed_and_light() -> None:
 
 
 def test_landmarks_normalised_to_a_wide_image_are_put_in_one_unit(tmp_path: Path) -> None:
-    rng = random.Random(3)
-    hands = [synth.hand(letter, rng, left=False) for letter in "VKYQ"]
+    hands = [real_hand(letter) for letter in "VKYQ"]
     k = 1280 / 720
     # As MediaPipe gives them for a 1280 x 720 image: x and z as fractions of the width.
     squeezed = [[(x / k, y, z / k) for x, y, z in h] for h in hands]

@@ -235,12 +235,13 @@ class PullingStringsPlugin(GamePlugin):
             return None
         if game.tileset is None or game.tileset.name != "asl":
             return None
-        return CameraSigning("signs.js", "templates.json", slot="answer", right_slot="end")
+        return CameraSigning("signs.js", "recogniser.json", slot="answer", right_slot="end")
 
     def static_files(self) -> dict[str, Path]:
-        """The fingerspelling recogniser for the browser and its templates."""
+        """The fingerspelling recogniser for the browser and its learnt model (which holds
+        the drawings' templates for J and Z)."""
         folder = Path(__file__).parent / "signs"
-        return {"signs.js": folder / "signs.js", "templates.json": folder / "templates.json"}
+        return {"signs.js": folder / "signs.js", "recogniser.json": folder / "recogniser.json"}
 
     def commands(self) -> dict[str, list[click.Command]]:
         """``taut signs recognize``: the fingerspelled letters of hand landmarks."""

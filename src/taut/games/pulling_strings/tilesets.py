@@ -121,7 +121,7 @@ def asl() -> TileSet:
         "the letters A to Z, and the American Sign Language handshape that spells each",
         "signs",
         fingerspelling_words(),
-        ("signs.js", "templates.json"),
+        ("signs.js", "recogniser.json"),
     )
 
 

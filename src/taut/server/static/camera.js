@@ -3,15 +3,18 @@
 //
 //   import { startSigning, stopSigning, captureSign, sketch } from "/static/camera.js";
 //
-//   await startSigning({ video, canvas, recogniser, model, onGuess, onSign });
+//   await startSigning({ video, canvas, recogniser, model, calibration, onGuess, onSign, onRate });
 //     video       a <video> element: the live preview (shown mirrored, like a mirror)
 //     canvas      a <canvas> over it (optional): the hand's landmarks are drawn there
 //     recogniser  URL of a plain script defining TautSigns (classify, classifyFrames,
 //                 squareUp), as a game's plugin serves it at /game-files/GAME/NAME (the
 //                 game page reads the address from its #camera element's data-recogniser)
 //     model       URL of the JSON the recogniser reads (data-model)
+//     calibration the learner's calibration ({version, letters}, see calibration.js) or null
 //     onGuess({letter, top, points, moving})  every frame with a hand (letter null: not
-//                 sure; top [[letter, score], ...]; moving: read from motion, J or Z)
+//                 sure, sign again; top [[letter, score], ...]; moving: read from motion)
+//     onRate({fps, ms})  about once a second: frames read a second, and the milliseconds
+//                 the hand tracker took for the last one
 //     onSign({letter, top, points})           a sign is made: the same letter held steadily
 //                 for HOLD_MS, a J or Z drawn in the air, or captureSign() (Space / Enter on
 //                 the preview) taking the current guess
@@ -20,6 +23,7 @@
 //   MediaPipe Hands not installed here).
 //
 //   stopSigning()   stops the camera and forgets the frames; safe to call at any time.
+//   setCalibration(calibration)  reads with another calibration (null: none) from now on.
 //   captureSign()   signs the current guess now (false when there is none).
 //   sketch(points)  a small SVG drawing of 21 landmarks [x, y, z], mirrored as the preview.
 //
@@ -120,9 +124,9 @@ function realHand(results) {
   return null;
 }
 
-export async function startSigning({ video, canvas = null, recogniser, model, onGuess = () => {}, onSign = () => {} }) {
+export async function startSigning({ video, canvas = null, recogniser, model, calibration = null, onGuess = () => {}, onSign = () => {}, onRate = () => {} }) {
   stopSigning();
-  const session = { video, canvas, onGuess, onSign, frames: [], held: null, guess: null, stopped: false };
+  const session = { video, canvas, calibration, onGuess, onSign, onRate, frames: [], held: null, guess: null, stopped: false, rate: { since: 0, count: 0 } };
   run = session;
   try {
     const { signs, templates } = await loadRecogniser(recogniser, model);
@@ -134,7 +138,10 @@ export async function startSigning({ video, canvas = null, recogniser, model, on
         // `at` (milliseconds, performance.now()'s clock) stamps the frame as a camera would,
         // so that a test's motion keeps its pace however busy the machine is.
         inject: (points, handedness = null, width = 1, height = 1, at = undefined) => {
-          if (run === session) seen(session, points, handedness, width, height, at);
+          if (run !== session) return;
+          const started = performance.now();
+          seen(session, points, handedness, width, height, at);
+          counted(session, performance.now() - started);
         },
       };
       return true;
@@ -176,6 +183,10 @@ export function stopSigning() {
   if (globalThis.__tautSigns) delete globalThis.__tautSigns;
 }
 
+export function setCalibration(calibration) {
+  if (run) run.calibration = calibration || null;
+}
+
 export function captureSign() {
   const session = run;
   if (!session || !session.guess || !session.guess.letter) return false;
@@ -189,11 +200,26 @@ function pump(session) {
     if (session.stopped) return;
     // A preview out of sight (not this player's turn) is not read: it would only cost time.
     if (session.video.readyState >= 2 && session.video.offsetParent !== null) {
+      const started = performance.now();
       try { await session.hands.send({ image: session.video }); } catch { /* a dropped frame */ }
+      counted(session, performance.now() - started);
     }
     if (!session.stopped) session.timer = requestAnimationFrame(step);
   };
   session.timer = requestAnimationFrame(step);
+}
+
+// Frames a second, told about once a second: how live the camera feels on this machine.
+function counted(session, ms) {
+  const now = performance.now();
+  const rate = session.rate;
+  if (!rate.since) rate.since = now;
+  rate.count += 1;
+  if (now - rate.since >= 1000) {
+    session.onRate({ fps: (rate.count * 1000) / (now - rate.since), ms });
+    rate.since = now;
+    rate.count = 0;
+  }
 }
 
 function lost(session) {
@@ -208,12 +234,13 @@ function seen(session, raw, handedness, width, height, at = undefined) {
   const now = at === undefined ? performance.now() : at;
   const points = session.signs.squareUp(raw, width, height);
   draw(session, raw);
-  let guess = { ...session.signs.classify(session.model, points, handedness), points, moving: false };
+  let guess = { ...session.signs.classify(session.model, points, handedness, session.calibration), points, moving: false };
   session.frames.push({ t: now, points });
   while (session.frames.length && now - session.frames[0].t > MOTION_MS) session.frames.shift();
   if (session.frames.length >= MOTION_FRAMES) {
-    const moved = session.signs.classifyFrames(session.model, session.frames.map((f) => f.points), handedness);
-    if (moved.letter && moved.letter in (session.model.motion || {})) guess = { ...moved, points, moving: true };
+    const moved = session.signs.classifyFrames(session.model, session.frames.map((f) => f.points), handedness, session.calibration);
+    const motion = (session.model.templates && session.model.templates.motion) || {};
+    if (moved.letter && moved.letter in motion) guess = { ...moved, points, moving: true };
   }
   session.guess = guess;
   session.onGuess(guess);

@@ -1,18 +1,19 @@
-"""Which letter a hand signs: its features scored against every letter's template.
+"""Which letter a hand signs.
 
-For each letter the *distance* of a hand is the weighted sum, over the features, of the
-squared z-score ``((value - mean) / tol) ** 2``, each capped so that one odd feature cannot
-outweigh all the others. The scores are a softmax of ``-distance / (2 * temperature)``
-over the letters and one more candidate, "none of them", at the fixed distance
-``reject``: they sum to at most 1, and a hand farther than ``reject`` from every letter is
-"not sure" (letter None).
+The 24 still letters are read by the learnt recogniser (:mod:`.learnt`: a model learnt from
+real signers, shipped as ``recogniser.json``), which answers only when it is sure and may
+be calibrated to a learner's own hand. J and Z, whose signs move, are read from a sequence
+of frames by the motion rule of the drawings' templates (below), on top: when a sequence
+draws J's or Z's path with its handshape, that is the answer; otherwise the still letter
+the frames show together.
 
-One frame is scored against the 24 still letters. A sequence of frames is scored against
-all 26: a letter's distance is its mean over the frames plus a price for motion, so a
-still letter must keep its fingertips nearly still, and J (the little fingertip) and Z
-(the index fingertip) must move their tip along the path their arrow draws. The motion
-terms are not capped: a hand that moves far, or along the wrong path, is far from every
-letter.
+The motion rule: for each letter the *distance* of a hand is the weighted sum, over the
+template features (:mod:`.features`), of the squared z-score ``((value - mean) / tol) **
+2``, each capped so that one odd feature cannot outweigh all the others; over a sequence a
+letter's distance is its mean over the frames plus a price for motion, so a still letter
+must keep its fingertips nearly still, and J (the little fingertip) and Z (the index
+fingertip) must move their tip along the path their arrow draws. Scores are a softmax of
+``-distance / (2 * temperature)`` over the letters and "none of them" at ``reject``.
 
 ``signs.js`` does the same with the same JSON; change both together.
 """
@@ -32,8 +33,11 @@ from taut.games.pulling_strings.signs.features import (
     palm_side,
     palm_size,
 )
+from taut.games.pulling_strings.signs.learnt import Calibration, judge
+from taut.games.pulling_strings.signs.learnt import load as load_model
+from taut.games.pulling_strings.signs.shape import NoHandShape, shape
 from taut.games.pulling_strings.signs.skeleton import Vec
-from taut.games.pulling_strings.signs.templates import add_up, load, normalise_path
+from taut.games.pulling_strings.signs.templates import add_up, normalise_path
 
 #: The hands a caller may name (``None``: the hand tells).
 HANDEDNESS = ("left", "right")
@@ -100,12 +104,16 @@ def square_up(points: Sequence[Vec], width: float, height: float) -> list[Vec]:
 
 
 def classify(
-    points: Sequence[Vec], handedness: str | None = None, model: dict[str, Any] | None = None
+    points: Sequence[Vec],
+    handedness: str | None = None,
+    model: dict[str, Any] | None = None,
+    calibration: Calibration | None = None,
 ) -> Recognition:
-    """The still letter that 21 landmarks ``points`` sign (see :mod:`.features` for the
-    axes), with ranked candidates. ``handedness`` is ``"left"``, ``"right"`` or None (read
-    from the hand)."""
-    return classify_frames([points], handedness, model)
+    """The still letter that 21 landmarks ``points`` sign (x right, y down, in one unit),
+    with ranked candidates; letter None when not sure. ``handedness`` (``"left"``,
+    ``"right"`` or None) is checked but not needed: a hand and its mirror image read alike.
+    ``calibration`` adapts the reading to a learner's hand (:func:`.learnt.calibrate`)."""
+    return classify_frames([points], handedness, model, calibration)
 
 
 def _track(frames: Sequence[Sequence[Vec]], point: int, size: float) -> list[tuple[float, float]]:
@@ -144,12 +152,54 @@ def classify_frames(
     frames: Sequence[Sequence[Vec]],
     handedness: str | None = None,
     model: dict[str, Any] | None = None,
+    calibration: Calibration | None = None,
 ) -> Recognition:
     """The letter a sequence of landmark sets signs (one set: a still letter only; two or
-    more: J and Z too, by the motion of their fingertip)."""
+    more: J and Z too, by the motion of their fingertip; see the module's docstring)."""
     if not frames:
         raise ValueError("a sequence needs at least one frame")
-    model = load() if model is None else model
+    if handedness is not None and handedness not in HANDEDNESS:
+        raise ValueError(f"handedness must be one of {', '.join(HANDEDNESS)}, not {handedness!r}")
+    model = load_model() if model is None else model
+    if len(frames) > 1:
+        moved = motion_frames(frames, handedness, model["templates"])
+        if moved.letter in model["templates"]["motion"]:
+            return moved
+    try:
+        values = [shape(frame) for frame in frames]
+    except NoHandShape:
+        return Recognition(None, [])
+    letter, top = judge(values, model, calibration)
+    if letter is not None and template_distance(frames, model["templates"]) > model["outside"]:
+        return Recognition(None, top)
+    return Recognition(letter, top)
+
+
+def template_distance(frames: Sequence[Sequence[Vec]], model: dict[str, Any]) -> float:
+    """How far the frames' hand is from the nearest still letter of the drawings'
+    templates ``model`` (the mean over the frames), read as it is and mirrored, whichever
+    is nearer: no handedness label is trusted. Infinite for a hand with no palm."""
+    best = math.inf
+    for side in HANDEDNESS:
+        try:
+            values = [features(hand) for hand in _right_hand(frames, side)]
+        except DegenerateHand:
+            return math.inf
+        letters = model["letters"]
+        for name in model["static"]:
+            total = 0.0
+            for v in values:
+                total += _distance(v, letters[name], model["scoring"]["cap"])
+            best = min(best, total / len(values))
+    return best
+
+
+def motion_frames(
+    frames: Sequence[Sequence[Vec]], handedness: str | None, model: dict[str, Any]
+) -> Recognition:
+    """The letter a sequence signs by the drawings' templates ``model`` and the motion
+    rule (the module's docstring): J or Z when it draws their path, else the nearest
+    template's still letter."""
     scoring = model["scoring"]
     try:
         hands = _right_hand(frames, handedness)

@@ -12,6 +12,11 @@ the landmarks are fractions of a non-square image's width (x, z) and height (y),
 MediaPipe gives them, ``"image": {"width": W, "height": H}`` next to ``"hands"`` puts them
 in one unit. Other keys are ignored. Bad input ends the command with exit status 2 through
 :func:`taut.core.console.fail`.
+
+``--calibration CAL.json`` adapts the reading to a learner's hand: CAL.json has the same
+form with a ``"letter"`` on each hand (the letter that hand signs), so a learner's own
+recorded hands are a calibration file as they are (:mod:`.learnt`). ``taut signs train``
+learns the recogniser again from ``data/signs`` (:mod:`.train`).
 """
 
 from __future__ import annotations
@@ -20,11 +25,14 @@ import json
 import math
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from taut.core.console import fail
+
+if TYPE_CHECKING:
+    from taut.games.pulling_strings.signs.learnt import Calibration
 
 #: Landmarks in one hand.
 POINTS = 21
@@ -85,9 +93,9 @@ def _image_size(value: Any) -> float | None:
 
 
 def read_hands(text: bytes, what: str) -> list[dict[str, Any]]:
-    """The hands of a recognise file as ``{"frames": [...], "handedness": str | None}``,
-    in one unit when the file gives the image's size; anything wrong ends the command
-    with a message naming it."""
+    """The hands of a recognise file as ``{"frames": [...], "handedness": str | None,
+    "letter": str | None}``, in one unit when the file gives the image's size; anything
+    wrong ends the command with a message naming it."""
     from taut.core.errors import RecordError
     from taut.core.record import parse_json
 
@@ -119,8 +127,41 @@ def read_hands(text: bytes, what: str) -> list[dict[str, Any]]:
             side = side.lower()
         if size is not None:
             frames = [[(x * size, y, z * size) for x, y, z in f] for f in frames]
-        hands.append({"frames": frames, "handedness": side})
+        letter = hand.get("letter")
+        if letter is not None and (
+            not isinstance(letter, str) or len(letter) != 1 or not "A" <= letter.upper() <= "Z"
+        ):
+            fail(f"{where} letter must be one letter A-Z, not {json.dumps(letter)[:40]}")
+        hands.append(
+            {"frames": frames, "handedness": side, "letter": letter.upper() if letter else None}
+        )
     return hands
+
+
+def read_calibration(source: str) -> Calibration:
+    """The calibration in file ``source``: hands of the recognise form, each with the
+    ``"letter"`` it signs. J and Z (signs that move) are left out with a note on standard
+    error; a hand without a letter, or a file with no still letter, ends the command."""
+    from taut.games.pulling_strings.signs.learnt import calibrate
+
+    hands = read_hands(_read(source), source)
+    signs: list[tuple[str, list[tuple[float, float, float]]]] = []
+    moving = 0
+    for i, hand in enumerate(hands, 1):
+        if hand["letter"] is None:
+            fail(f'{source}: hand {i} has no "letter": a calibration names the letter of each hand')
+        if hand["letter"] in ("J", "Z"):
+            moving += 1
+            continue
+        signs.extend((hand["letter"], frame) for frame in hand["frames"])
+    if moving:
+        click.echo(
+            f"{source}: {moving} J or Z hand(s) left out: they are read from motion.", err=True
+        )
+    calibration = calibrate(signs)
+    if not calibration.count():
+        fail(f"{source}: no hand of a still letter to calibrate with (A-Y without J)")
+    return calibration
 
 
 def _rounded(entry: dict[str, Any]) -> dict[str, Any]:
@@ -137,7 +178,14 @@ def signs_group() -> None:
 @signs_group.command("recognize")
 @click.argument("source", metavar="FILE")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list, one entry a hand.")
-def recognize(source: str, as_json: bool) -> None:
+@click.option(
+    "--calibration",
+    metavar="CAL.json",
+    default=None,
+    help='A learner\'s own signs: FILE\'s form with a "letter" on each hand. The reading '
+    "adapts to that hand.",
+)
+def recognize(source: str, as_json: bool, calibration: str | None) -> None:
     """Say which letter each hand in FILE signs, with the ranked candidates.
 
     FILE (- for standard input) is JSON {"hands": [{"landmarks": [[x, y, z], ... 21
@@ -145,12 +193,17 @@ def recognize(source: str, as_json: bool) -> None:
     give "frames", a list of such point lists in time order, instead of "landmarks": J and
     Z are told by their motion. "handedness" ("left" or "right") is optional, and so is
     "image": {"width": W, "height": H} beside "hands", for landmarks that are fractions of
-    a non-square image's sides (as MediaPipe gives them). A hand far from every letter is
-    "not sure" (null in --json)."""
+    a non-square image's sides (as MediaPipe gives them). When the best letter is not
+    clearly ahead of the next, or the hand is no handshape at all, the answer is "not
+    sure" (null in --json): sign again.
+
+    With --calibration CAL.json (FILE's form, a "letter" on each hand: a learner's own
+    recorded signs, a few a letter) the reading adapts to that learner's hand."""
     from taut.games.pulling_strings.signs.classify import classify_frames
 
+    own = read_calibration(calibration) if calibration is not None else None
     hands = read_hands(_read(source), source)
-    results = [classify_frames(h["frames"], h["handedness"]) for h in hands]
+    results = [classify_frames(h["frames"], h["handedness"], calibration=own) for h in hands]
     if as_json:
         click.echo(json.dumps([_rounded(r.to_json()) for r in results]))
         return
@@ -160,3 +213,46 @@ def recognize(source: str, as_json: bool) -> None:
         said = result.letter or "not sure"
         ranked = ", ".join(f"{k} {p:.2f}" for k, p in result.top)
         click.echo(f"hand {i}: {said}" + (f"  ({ranked})" if ranked else "  (no hand shape)"))
+
+
+@signs_group.command("train")
+@click.option(
+    "--data",
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    default=None,
+    help="Folder of sets of real hands (default: data/signs of this checkout).",
+)
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Where to write the model (default: the shipped recogniser.json).",
+)
+def train_command(data: Path | None, out: Path | None) -> None:
+    """Learn the recogniser again from real signers' hands (needs scikit-learn).
+
+    Reads every set of data/signs (one person a file, see its README), adds the drawings'
+    synthetic hands as a prior, fits the model with a fixed seed and writes
+    recogniser.json: the same data always give the same file."""
+    try:
+        import sklearn  # noqa: F401
+    except ImportError:
+        fail("training needs scikit-learn: pip install 'taut[train]'")
+    from taut.games.pulling_strings.signs.learnt import shipped_path
+    from taut.games.pulling_strings.signs.train import default_data, dumps, train
+
+    folder = default_data() if data is None else data
+    if not folder.is_dir():
+        fail(f"no data to train on: {folder} is not a folder (give --data DIR)")
+    try:
+        model = train(folder)
+    except FileNotFoundError as exc:
+        fail(str(exc))
+    target = shipped_path() if out is None else out
+    try:
+        target.write_text(dumps(model), encoding="utf-8")
+    except OSError as exc:
+        fail(f"cannot write {target}: {exc.strerror or exc}")
+    hands = sum(s["hands"] for s in model["trained"]["sets"])
+    signers = len(model["trained"]["sets"])
+    click.echo(f"learnt from {signers} signers, {hands} hands: wrote {target}")

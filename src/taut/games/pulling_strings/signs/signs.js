@@ -1,18 +1,23 @@
-// Fingerspelling from 21 hand landmarks: the classifier of taut's signs package
-// (features.py, classify.py, templates.py) for the browser, reading the same templates.json
-// and doing the same arithmetic in the same order, so both give the same answer.
+// Fingerspelling from 21 hand landmarks: the recogniser of taut's signs package (shape.py,
+// learnt.py, classify.py, features.py, templates.py) for the browser, reading the same
+// recogniser.json and doing the same arithmetic in the same order, so both give the same
+// answer.
 //
 // A hand is 21 points [x, y, z] as MediaPipe Hands numbers them (0 wrist, 1-4 thumb, 5-8
 // index, 9-12 middle, 13-16 ring, 17-20 little), x right, y down, z away from the camera,
 // x and y in the same unit. Load this file as a plain script (it defines TautSigns) or
-// require it; then, with `model` the parsed templates.json:
+// require it; then, with `model` the parsed recogniser.json:
 //
-//   TautSigns.classify(model, points, handedness)       one frame: a still letter
-//   TautSigns.classifyFrames(model, frames, handedness) a sequence: J and Z too
+//   TautSigns.classify(model, points, handedness, calibration)       one frame: a still letter
+//   TautSigns.classifyFrames(model, frames, handedness, calibration) a sequence: J and Z too
+//   TautSigns.calibrate(model, [[letter, points], ...])   a learner's calibration
 //
-// handedness is "left", "right" or null (read from the hand); TautSigns.squareUp(points,
-// width, height) first turns MediaPipe's normalised landmarks into one unit. Both return
-// {letter: "A" | null, top: [["A", 0.93], ["S", 0.04], ...]}, letter null when not sure.
+// handedness is "left", "right" or null (a hand and its mirror image read alike; the motion
+// of J and Z is read from the hand when null); calibration is null or what calibrate gives
+// ({version: 1, letters: {A: [[shape numbers], ...]}}, the form Python's Calibration keeps).
+// TautSigns.squareUp(points, width, height) first turns MediaPipe's normalised landmarks into
+// one unit. Both return {letter: "A" | null, top: [["A", 0.93], ["S", 0.04], ...]}, letter
+// null when not sure.
 (function (root) {
   "use strict";
 
@@ -208,8 +213,9 @@
     return Math.sqrt(total / path.length);
   }
 
-  function classifyFrames(model, frames, handedness = null) {
-    if (!frames.length) throw new Error("a sequence needs at least one frame");
+  // The drawings' templates (templates.json, the model's "templates"): J and Z by their
+  // motion, else the nearest template's still letter.
+  function motionFrames(model, frames, handedness = null) {
     const scoring = model.scoring;
     let hands;
     let values;
@@ -261,10 +267,182 @@
     return points.map(([x, y, z]) => [x * k, y, z * k]);
   }
 
-  const classify = (model, points, handedness = null) =>
-    classifyFrames(model, [points], handedness);
+  // How far a hand is from the nearest still letter's template (the mean over the frames),
+  // read as it is and mirrored, whichever is nearer.
+  function templateDistance(frames, model) {
+    let best = Infinity;
+    for (const side of HANDEDNESS) {
+      let values;
+      try {
+        values = rightHand(frames, side).map(features);
+      } catch (error) {
+        if (error instanceof DegenerateHand) return Infinity;
+        throw error;
+      }
+      for (const name of model.static) {
+        let total = 0.0;
+        for (const v of values) total += distance(v, model.letters[name], model.scoring.cap);
+        best = Math.min(best, total / values.length);
+      }
+    }
+    return best;
+  }
 
-  const api = { classify, classifyFrames, features, palmSide, squareUp, FINGERS };
+  // -- the learnt recogniser's numbers (shape.py) ---------------------------------------------
+
+  const TIPS = [4, 8, 12, 16, 20];
+  const THUMB_JOINTS = [2, 3];
+  const KNUCKLES = [5, 9, 13, 17];
+
+  class NoHandShape extends Error {}
+
+  function canonical(points) {
+    const x0 = points[0][0];
+    const y0 = points[0][1];
+    let flat = points.map((p) => [p[0] - x0, p[1] - y0]);
+    const [ux, uy] = flat[9];
+    const ax = flat[5][0] - flat[17][0];
+    const ay = flat[5][1] - flat[17][1];
+    if (ux * ay - uy * ax < 0.0) flat = flat.map(([x, y]) => [-x, y]);
+    let size = 0.0;
+    for (const k of KNUCKLES) size += Math.sqrt(flat[k][0] * flat[k][0] + flat[k][1] * flat[k][1]);
+    size /= 4.0;
+    if (!(size > 0.0)) throw new NoHandShape("the knuckles are at the wrist");
+    return flat.map(([x, y]) => [x / size, y / size]);
+  }
+
+  function apart(p, q) {
+    const dx = p[0] - q[0];
+    const dy = p[1] - q[1];
+    return Math.sqrt(dx * dx + dy * dy);
+  }
+
+  function shape(points) {
+    if (points.length !== 21) throw new NoHandShape("a hand has 21 landmarks");
+    const q = canonical(points);
+    const [ux, uy] = q[9];
+    if (!(ux * ux + uy * uy > 0.0)) throw new NoHandShape("the middle knuckle is at the wrist");
+    const turn = Math.atan2(ux, -uy);
+    const c = Math.cos(turn);
+    const s = Math.sin(turn);
+    const turned = q.map(([x, y]) => [x * c + y * s, x * s - y * c]);
+    const out = [];
+    for (const [x, y] of turned.slice(1)) out.push(x, y);
+    for (let k = 0; k < TIPS.length; k++) {
+      for (const b of TIPS.slice(k + 1)) out.push(apart(turned[TIPS[k]], turned[b]));
+    }
+    for (const t of TIPS.slice(1)) for (const j of THUMB_JOINTS) out.push(apart(turned[t], turned[j]));
+    for (const [x, y] of q.slice(1)) out.push(x, y);
+    out.push(c, s);
+    return out;
+  }
+
+  // -- the learnt model (learnt.py) -------------------------------------------------------------
+
+  const standardise = (values, model) => values.map((v, j) => (v - model.mean[j]) / model.scale[j]);
+
+  function meanSquare(z, c) {
+    let total = 0.0;
+    for (let j = 0; j < z.length; j++) total += (z[j] - c[j]) * (z[j] - c[j]);
+    return total / z.length;
+  }
+
+  function letterScores(framesValues, model, calibration = null) {
+    const letters = model.letters;
+    const totals = letters.map(() => 0.0);
+    const zs = framesValues.map((values) => standardise(values, model));
+    for (const z of zs) {
+      for (let k = 0; k < letters.length; k++) {
+        const row = model.weights[k];
+        let score = model.bias[k];
+        for (let j = 0; j < z.length; j++) score += row[j] * z[j];
+        totals[k] += score;
+      }
+    }
+    const logits = totals.map((t) => t / zs.length);
+    if (calibration && calibration.letters && Object.keys(calibration.letters).length) {
+      const rule = model.calibration;
+      const own = {};
+      for (const [k, signs] of Object.entries(calibration.letters)) {
+        own[k] = signs.map((v) => standardise(v, model));
+      }
+      for (let k = 0; k < letters.length; k++) {
+        let near;
+        if (letters[k] in own) {
+          near = Infinity;
+          for (const z of zs) for (const sign of own[letters[k]]) near = Math.min(near, meanSquare(z, sign));
+        } else {
+          near = rule.absent;
+        }
+        logits[k] -= rule.weight * near;
+      }
+    }
+    const top = Math.max(...logits);
+    let total = 0.0;
+    for (const value of logits) total += Math.exp(value - top);
+    const norm = top + Math.log(total);
+    const scores = {};
+    letters.forEach((letter, k) => { scores[letter] = logits[k] - norm; });
+    return scores;
+  }
+
+  function judge(framesValues, model, calibration = null) {
+    const scores = letterScores(framesValues, model, calibration);
+    const ranked = Object.keys(scores).sort((p, q) =>
+      scores[p] !== scores[q] ? scores[q] - scores[p] : p < q ? -1 : p > q ? 1 : 0,
+    );
+    const top = ranked.slice(0, model.top).map((k) => [k, Math.exp(scores[k])]);
+    const sure = scores[ranked[0]] - scores[ranked[1]] >= model.margin;
+    return { letter: sure ? ranked[0] : null, top };
+  }
+
+  function classifyFrames(model, frames, handedness = null, calibration = null) {
+    if (!frames.length) throw new Error("a sequence needs at least one frame");
+    if (handedness !== null && handedness !== undefined && !HANDEDNESS.includes(handedness)) {
+      throw new Error(`handedness must be one of ${HANDEDNESS.join(", ")}, not ${handedness}`);
+    }
+    if (frames.length > 1) {
+      const moved = motionFrames(model.templates, frames, handedness);
+      if (moved.letter && moved.letter in model.templates.motion) return moved;
+    }
+    let values;
+    try {
+      values = frames.map(shape);
+    } catch (error) {
+      if (error instanceof NoHandShape) return { letter: null, top: [] };
+      throw error;
+    }
+    const { letter, top } = judge(values, model, calibration);
+    if (letter !== null && templateDistance(frames, model.templates) > model.outside) {
+      return { letter: null, top };
+    }
+    return { letter, top };
+  }
+
+  // A learner's calibration from their signs [[letter, points], ...]: letters the model does
+  // not read from one frame, and hands with no shape, are left out.
+  function calibrate(model, signs) {
+    const letters = {};
+    for (const [letter, points] of signs) {
+      if (!model.letters.includes(letter)) continue;
+      let values;
+      try {
+        values = shape(points);
+      } catch (error) {
+        if (error instanceof NoHandShape) continue;
+        throw error;
+      }
+      (letters[letter] = letters[letter] || []).push(values);
+    }
+    const sorted = {};
+    for (const k of Object.keys(letters).sort()) sorted[k] = letters[k];
+    return { version: 1, letters: sorted };
+  }
+
+  const classify = (model, points, handedness = null, calibration = null) =>
+    classifyFrames(model, [points], handedness, calibration);
+
+  const api = { classify, classifyFrames, calibrate, shape, features, palmSide, squareUp, FINGERS };
   root.TautSigns = api;
   if (typeof module === "object" && module.exports) module.exports = api;
 })(typeof globalThis === "object" ? globalThis : this);
