@@ -178,6 +178,13 @@ class TakenSeat(TypedDict):
     rated: bool
 
 
+class SignCalibration(TypedDict):
+    """``/api/me/calibration``: the player's calibration of the sign recogniser (null:
+    none), ``{"version": 1, "letters": {"A": [[numbers...], ...]}}``."""
+
+    calibration: dict[str, Any] | None
+
+
 class Webhook(TypedDict):
     """``/api/me/webhook``: the player's webhook URL (null: none)."""
 

@@ -35,6 +35,7 @@ from taut.server.answers import (
     declare_not_found,
     refusals,
 )
+from taut.server.calibration import Calibrations, add_calibration_routes
 from taut.server.clocks import time_control_text
 from taut.server.collector import tune_for_serving
 from taut.server.computer import Computer
@@ -241,6 +242,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     add_rating_routes(app, ratings)
     add_profile(app, templates, hub, players, ratings, history)
     add_webhook_routes(app, webhooks)
+    add_calibration_routes(app, players, Calibrations(store))
     add_tournaments(app, templates, tournaments, players)
     declare_not_found(app)  # last: every route is added by now
     declare_pages(app)

@@ -332,6 +332,26 @@ def add_flashcards(app: FastAPI, templates: Jinja2Templates) -> None:
         return page(request, "tiles.html", ts=found)
 
     @app.get(
+        "/calibrate",
+        response_class=HTMLResponse,
+        responses=refusals({404: "no tile set is read from a camera here"}, html=(404,)),
+    )
+    async def calibrate_page(request: Request) -> HTMLResponse:
+        """Teaching the camera a learner's hand (the first set read from a camera)."""
+        for ts in tile_sets().values():
+            signing = sign_urls(ts)
+            if signing is not None:
+                tiles = [
+                    {"letter": t.board.text, "svg": t.other.svg, "description": t.other.description}
+                    for t in ts.tiles
+                    if t.other.svg
+                ]
+                return page(
+                    request, "calibrate.html", ts=ts, signing=signing, tiles=tiles, per_letter=3
+                )
+        raise HTTPException(status_code=404, detail="no tile set here is read from a camera")
+
+    @app.get(
         "/flashcards/{name}",
         response_class=HTMLResponse,
         responses=refusals({404: "no such tile set"}, html=(404,)),

@@ -210,6 +210,16 @@ webhooks_table = Table(
     Column("created_at", Float, nullable=False),
 )
 
+# A player's calibration of the sign recogniser: their own signs (see
+# taut.server.calibration).
+calibrations_table = Table(
+    "taut_calibrations",
+    metadata,
+    Column("player_id", String(24), ForeignKey("taut_players.id"), primary_key=True),
+    Column("calibration", Text, nullable=False),
+    Column("updated_at", Float, nullable=False),
+)
+
 # -- tournaments (see taut.server.tournaments) ------------------------------------------------
 
 tournaments_table = Table(

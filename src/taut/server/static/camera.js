@@ -137,6 +137,7 @@ export async function startSigning({ video, canvas = null, recogniser, model, ca
       globalThis.__tautSigns = {
         // `at` (milliseconds, performance.now()'s clock) stamps the frame as a camera would,
         // so that a test's motion keeps its pace however busy the machine is.
+        calibrated: () => Boolean(run === session && session.calibration),
         inject: (points, handedness = null, width = 1, height = 1, at = undefined) => {
           if (run !== session) return;
           const started = performance.now();

@@ -248,7 +248,7 @@ async function sign() {
   say("Sign it to the camera.");
   camera.listen({
     failed: (message) => say(message),
-    guess: (letter) => { $("fc-guess").textContent = letter ? `The camera sees: ${letter}` : ""; },
+    guess: (letter, unsure) => { $("fc-guess").textContent = letter ? `The camera sees: ${letter}` : unsure ? "Not sure which letter that is: sign again." : ""; },
     sign: (letter) => {
       camera.pause();
       const upper = String(letter).toUpperCase();

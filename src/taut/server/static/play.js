@@ -11,6 +11,7 @@ import {
 } from "./board.js";
 import { lastLines, listed, logItems, newLines, seatItems, seatOf, shareItems, who } from "./panels.js";
 import { captureSign, sketch, startSigning, stopSigning } from "./camera.js";
+import { loadCalibration } from "./calibration.js";
 import { showTurn, wireNotifyButton } from "./notify.js";
 import { renderTable, wireTable } from "./tableside.js";
 import { renderClocks } from "./clocks.js";
@@ -591,10 +592,15 @@ async function startCamera() {
   $("camera-note").textContent = cameraNote;
   $("camera-guess").textContent = "Starting the camera…";
   try {
+    const calibration = await loadCalibration();
+    $("camera-calibrated").textContent = calibration
+      ? "Reading with your calibration."
+      : "Not calibrated: teach the camera your hand for surer reading.";
     const running = await startSigning({
       video: $("camera-video"), canvas: $("camera-canvas"),
       recogniser: camera.dataset.recogniser, model: camera.dataset.model,
-      onGuess: showGuess, onSign: signed,
+      calibration, onGuess: showGuess, onSign: signed,
+      onRate: ({ fps, ms }) => { $("camera-rate").textContent = `${fps.toFixed(1)} frames a second (${Math.round(ms)} ms a frame)`; },
     });
     if (!running || (frame && frame.phase === "over")) { stopCamera(); return; }
     cameraOn = true;
@@ -620,13 +626,14 @@ function stopCamera() {
   $("camera-view").hidden = true;
   $("camera-guess").textContent = "";
   $("camera-signed").textContent = "";
+  $("camera-rate").textContent = "";
 }
 
 function showGuess(guess) {
   const el = $("camera-guess");
   el.dataset.letter = guess.letter || "";
   if (!guess.points) el.textContent = "No hand in sight.";
-  else if (!guess.letter) el.textContent = "Not sure which letter that is.";
+  else if (!guess.letter) el.textContent = "Not sure which letter that is: sign again.";
   else el.textContent = `Reading ${guess.letter}${percent(guess.top, guess.letter)}: hold still to sign it.`;
 }
 

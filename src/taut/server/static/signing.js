@@ -6,6 +6,7 @@
 // (data-recogniser, data-model: the files of the game that brings the tile set).
 
 const MODULE = "/static/camera.js";
+const CALIBRATION = "/static/calibration.js";
 
 // Whether the server has the camera module (asked once, without loading it).
 let present = null;
@@ -32,8 +33,10 @@ export function letterOf(report) {
 const unavailable = (message) => ({ ready: false, message, listen() {}, pause() {}, stop() {} });
 
 // The camera for a <video> and a <canvas>, reading signs with `files` ({recogniser,
-// model}): listen({guess, sign, failed}) starts it and calls guess(letter) as the hand
-// moves, sign(letter) for each letter signed, failed(message) when it cannot start;
+// model}) and the learner's calibration where they made one: listen({guess, sign, failed,
+// rate}) starts it and calls guess(letter, unsure) as the hand moves (letter "" and unsure
+// true: a hand the recogniser is not sure of, to be signed again), sign(letter) for each
+// letter signed, failed(message) when it cannot start, rate(fps) about once a second;
 // pause() stops listening (the camera stays on), stop() turns it off.
 export async function cameraFor(video, canvas, files) {
   if (!files || !files.recogniser || !files.model) {
@@ -58,13 +61,21 @@ export async function cameraFor(video, canvas, files) {
       if (running) return;
       running = true;
       try {
+        let calibration = null;
+        try {
+          calibration = await (await import(CALIBRATION)).loadCalibration();
+        } catch {
+          calibration = null; // read as everyone is read
+        }
         await module.startSigning({
           video,
           canvas,
           recogniser: files.recogniser,
           model: files.model,
-          onGuess: (report) => handlers && handlers.guess(letterOf(report)),
+          calibration,
+          onGuess: (report) => handlers && handlers.guess(letterOf(report), Boolean(report && report.points && !report.letter)),
           onSign: (report) => handlers && handlers.sign(letterOf(report)),
+          onRate: (report) => handlers && handlers.rate && handlers.rate(report.fps),
         });
       } catch (exc) {
         running = false;

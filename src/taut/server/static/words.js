@@ -156,7 +156,7 @@ async function startSigningWord() {
   say(`Sign ${word}, letter by letter.`);
   camera.listen({
     failed: (message) => say(message),
-    guess: (letter) => { $("w-guess").textContent = letter ? `The camera sees: ${letter}` : ""; },
+    guess: (letter, unsure) => { $("w-guess").textContent = letter ? `The camera sees: ${letter}` : unsure ? "Not sure which letter that is: sign again." : ""; },
     sign: (letter) => {
       if (answered) return;
       if (letter === word[signed]) {
