@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 
 from taut.games.pulling_strings.signs.learnt import calibrate, calibration_from_json
 from taut.server.calibration import MAX_SIGNS, BadCalibration, Calibrations, check
