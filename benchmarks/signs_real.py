@@ -132,7 +132,8 @@ def calibrated(
             chosen[rng.choice(where, min(CALIBRATION_SIGNS, len(where)), replace=False)] = True
         own = {k: (shapes[chosen & (truth == k)] - mean) / scale for k in sorted(set(one.letters))}
         lp = log_probs(model, shapes[~chosen], own)
-        out.append(read(model, lp, outside[~chosen], list(truth[~chosen]), MARGIN))
+        margin = model["calibration"]["margin"]
+        out.append(read(model, lp, outside[~chosen], list(truth[~chosen]), margin))
     return out
 
 

@@ -33,6 +33,12 @@
 // the same path a camera frame takes (used by the browser tests).
 
 export const HOLD_MS = 800;
+/**
+ * How the hand tracker runs, chosen by measurement (benchmarks/signs_camera.py): the lite
+ * landmark model on a 640x480 picture. The page's address may ask for another to measure
+ * it: ?camera-model=0|1&camera-size=WIDTHxHEIGHT.
+ */
+export const TRACKER = { modelComplexity: 0, width: 640, height: 480 };
 /** How far (in palm lengths) the fingertips may drift while a sign is held. */
 export const STILL = 0.35;
 /** How much of the recent past a J or Z is read from. */
@@ -82,13 +88,25 @@ function cameraProblem(error) {
   return `The camera could not be started (${(error && error.message) || error}).`;
 }
 
+// The tracker's settings: TRACKER, or what the page's address asks for.
+function tracker() {
+  const asked = new URLSearchParams(location.search);
+  const out = { ...TRACKER };
+  const model = asked.get("camera-model");
+  if (model === "0" || model === "1") out.modelComplexity = Number(model);
+  const size = (asked.get("camera-size") || "").match(/^(\d{2,4})x(\d{2,4})$/);
+  if (size) { out.width = Number(size[1]); out.height = Number(size[2]); }
+  return out;
+}
+
 async function openCamera(video) {
   if (!navigator.mediaDevices || !navigator.mediaDevices.getUserMedia) {
     throw new Error("This browser gives this page no camera (a camera needs a secure address: https, or localhost).");
   }
   let stream;
   try {
-    stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "user", width: 640, height: 480 }, audio: false });
+    const { width, height } = tracker();
+    stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "user", width, height }, audio: false });
   } catch (error) {
     throw new Error(cameraProblem(error));
   }
@@ -105,7 +123,7 @@ function loadHands() {
 
 async function openHands(onResults) {
   const hands = new globalThis.Hands({ locateFile: (file) => MEDIAPIPE + file });
-  hands.setOptions({ maxNumHands: 1, modelComplexity: 1, minDetectionConfidence: 0.6, minTrackingConfidence: 0.5 });
+  hands.setOptions({ maxNumHands: 1, modelComplexity: tracker().modelComplexity, minDetectionConfidence: 0.6, minTrackingConfidence: 0.5 });
   hands.onResults(onResults);
   try {
     await hands.initialize();
@@ -211,8 +229,12 @@ function pump(session) {
 }
 
 // Frames a second, told about once a second: how live the camera feels on this machine.
+// The totals stay in globalThis.__tautCamera for anyone measuring the page.
 function counted(session, ms) {
   const now = performance.now();
+  const totals = globalThis.__tautCamera || (globalThis.__tautCamera = { frames: 0, ms: 0, since: now });
+  totals.frames += 1;
+  totals.ms += ms;
   const rate = session.rate;
   if (!rate.since) rate.since = now;
   rate.count += 1;

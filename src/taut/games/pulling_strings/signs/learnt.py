@@ -16,8 +16,9 @@ sit on top:
   open hand at rest): "not sure". Real signers' hands are farther than that about one
   time in sixty.
 * **Only when sure.** The best letter is the answer only when its log-probability is
-  ``margin`` or more above the runner-up's; otherwise the answer is "not sure" (letter
-  None), and a learner is asked to sign again rather than judged on a guess.
+  ``margin`` or more above the runner-up's (the calibration's own ``margin`` when the
+  learner's calibration is used); otherwise the answer is "not sure" (letter None), and a
+  learner is asked to sign again rather than judged on a guess.
 
 ``signs.js`` does the same with the same JSON; change both together.
 """
@@ -177,7 +178,9 @@ def judge(
     scores = letter_scores(frames_values, model, calibration)
     ranked = sorted(scores, key=lambda k: (-scores[k], k))
     top = [(k, math.exp(scores[k])) for k in ranked[: int(model["top"])]]
-    sure = scores[ranked[0]] - scores[ranked[1]] >= model["margin"]
+    calibrated = calibration is not None and bool(calibration.letters)
+    margin = model["calibration"]["margin"] if calibrated else model["margin"]
+    sure = scores[ranked[0]] - scores[ranked[1]] >= margin
     return (ranked[0] if sure else None), top
 
 

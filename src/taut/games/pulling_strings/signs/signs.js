@@ -392,7 +392,9 @@
       scores[p] !== scores[q] ? scores[q] - scores[p] : p < q ? -1 : p > q ? 1 : 0,
     );
     const top = ranked.slice(0, model.top).map((k) => [k, Math.exp(scores[k])]);
-    const sure = scores[ranked[0]] - scores[ranked[1]] >= model.margin;
+    const calibrated = Boolean(calibration && calibration.letters && Object.keys(calibration.letters).length);
+    const margin = calibrated ? model.calibration.margin : model.margin;
+    const sure = scores[ranked[0]] - scores[ranked[1]] >= margin;
     return { letter: sure ? ranked[0] : null, top };
   }
 

@@ -10,7 +10,8 @@ regression (scikit-learn, L2 penalty ``C``), fitted to convergence on the standa
 numbers, gives the weights; the standardisation and each letter's centre come from the
 real hands alone.
 
-The thresholds (``MARGIN``, ``OUTSIDE``, the calibration's ``WEIGHT`` and ``ABSENT``) were
+The thresholds (``MARGIN``, ``OUTSIDE``, the calibration's ``WEIGHT``, ``ABSENT`` and
+``CALIBRATED_MARGIN``) were
 chosen leave-one-signer-out on the same sets by ``benchmarks/signs_real.py``, which prints
 the curves they come from.
 
@@ -53,6 +54,8 @@ OUTSIDE = 40.0
 #: distance a letter the learner did not sign counts as.
 WEIGHT = 8.0
 ABSENT = 1.5
+#: The margin for an answer when the learner's calibration sharpens the reading.
+CALIBRATED_MARGIN = 2.5
 #: The aspect (width / height) taken for a set that does not give its own.
 WEBCAM_ASPECT = 4 / 3
 #: Decimals kept in the JSON.
@@ -154,7 +157,7 @@ def fit(sets: Sequence[SignerSet], seed: int = SEED, synthetic: int = SYNTHETIC)
         "bias": [_r(v) for v in model.intercept_],
         "margin": MARGIN,
         "outside": OUTSIDE,
-        "calibration": {"weight": WEIGHT, "absent": ABSENT},
+        "calibration": {"weight": WEIGHT, "absent": ABSENT, "margin": CALIBRATED_MARGIN},
         "top": TOP,
         "trained": {
             "sets": [{"name": s.name, "hands": len(s.letters), "source": s.source} for s in sets],
