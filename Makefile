@@ -74,6 +74,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/push_pull_random_reply.py
 	$(BIN)/python benchmarks/vs_openspiel.py
 	$(BIN)/python benchmarks/startup.py
+	$(BIN)/python benchmarks/signs_real.py
 	$(BIN)/python benchmarks/push_pull_four.py --games 100 --think 0.2 --workers 2
 	$(BIN)/python benchmarks/tug_of_war_strength.py --games 200 --think 0.1 --seed 1 --workers 2
 	$(BIN)/taut arena pulling-strings --agents hard,medium --games 24 --seed 4 --workers 2

@@ -1,4 +1,5 @@
-"""Accuracy of the fingerspelling recogniser on synthetic hands, at two noise levels.
+"""Accuracy of the drawings' templates (the recogniser's prior and its motion rule) on
+synthetic hands, at two noise levels.
 
 For each of the 24 still letters, N synthetic hands (``signs.synth``: the letter's posed
 skeleton with varied joints, bones and thumb, turned up to 25 degrees in the image, tilted,
@@ -9,8 +10,10 @@ Z). Printed: top-1 and top-3 accuracy, the share answered "not sure", the share 
 point clouds answered "not sure", and the pairs of letters confused most.
 
 The synthetic hands come from the same model as the templates, so this measures the
-classifier's consistency and its tolerance of the modelled variation, not its accuracy on
-real signers (see docs/asl.md, "Recognising signs").
+templates' consistency and their tolerance of the modelled variation, not accuracy on real
+signers: ``benchmarks/signs_real.py`` measures the learnt recogniser on people (see
+docs/asl.md, "Recognising signs"). J and Z sequences are read by the whole recogniser
+(the motion rule on top of the learnt model).
 
 Run: ``.venv/bin/python benchmarks/signs_accuracy.py [--hands N] [--seed S] [--json]``
 """
@@ -25,8 +28,15 @@ from collections import Counter
 from typing import Any
 
 from taut.games.pulling_strings.signs import synth
-from taut.games.pulling_strings.signs.classify import classify, classify_frames
+from taut.games.pulling_strings.signs.classify import Recognition, classify_frames, motion_frames
 from taut.games.pulling_strings.signs.model import STATIC_LETTERS
+from taut.games.pulling_strings.signs.skeleton import Vec
+from taut.games.pulling_strings.signs.templates import load
+
+
+def classify(points: list[Vec]) -> Recognition:
+    """What the drawings' templates read in one frame."""
+    return motion_frames([points], None, load())
 
 
 def measure(level: str, hands: int, rng: random.Random) -> dict[str, Any]:

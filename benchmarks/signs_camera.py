@@ -49,20 +49,25 @@ def serve(folder: Path) -> tuple[str, Any]:
     return f"http://127.0.0.1:{port}", server
 
 
-def measure(browser: Any, base: str, setting: tuple[int, int, int], seconds: float) -> dict[str, Any]:
+def measure(
+    browser: Any, base: str, setting: tuple[int, int, int], seconds: float
+) -> dict[str, Any]:
     """Frames a second and tracker milliseconds a frame for one setting."""
     model, width, height = setting
     page = browser.new_page(viewport={"width": 1000, "height": 900})
     page.goto(f"{base}/calibrate?camera-model={model}&camera-size={width}x{height}")
     page.locator("#cal-start").click()
-    page.wait_for_function("() => globalThis.__tautCamera && globalThis.__tautCamera.frames >= 3",
-                           timeout=120_000)
+    page.wait_for_function(
+        "() => globalThis.__tautCamera && globalThis.__tautCamera.frames >= 3", timeout=120_000
+    )
     page.wait_for_timeout(3000)  # warm-up: the model's first frames are slow
     first = page.evaluate("() => ({...globalThis.__tautCamera, now: performance.now()})")
     page.wait_for_timeout(seconds * 1000)
     last = page.evaluate("() => ({...globalThis.__tautCamera, now: performance.now()})")
-    size = page.evaluate("() => [document.getElementById('cal-video').videoWidth,"
-                         " document.getElementById('cal-video').videoHeight]")
+    size = page.evaluate(
+        "() => [document.getElementById('cal-video').videoWidth,"
+        " document.getElementById('cal-video').videoHeight]"
+    )
     page.close()
     frames = last["frames"] - first["frames"]
     return {
@@ -127,9 +132,12 @@ def main() -> None:
                 if not args.json:
                     r = rows[-1]
                     ratio = r["fps"] / rows[0]["fps"]
-                    print(f"{r['model']:4} {r['asked']:>8} (camera gave {r['got']:>8}): "
-                          f"{r['fps']:5.2f} frames a second, {r['ms']:6.1f} ms a frame "
-                          f"(x{ratio:.2f} the frames of full 640x480)", flush=True)
+                    print(
+                        f"{r['model']:4} {r['asked']:>8} (camera gave {r['got']:>8}): "
+                        f"{r['fps']:5.2f} frames a second, {r['ms']:6.1f} ms a frame "
+                        f"(x{ratio:.2f} the frames of full 640x480)",
+                        flush=True,
+                    )
             cost = classify_cost(browser, base)
             browser.close()
     finally:
