@@ -12,10 +12,10 @@ from pathlib import Path
 
 import fsrs
 
-from taut.core import flashcards as fc
-from taut.core.flashcards import Progress
-from taut.core.registry import tile_sets
-from taut.core.tileset import TileSet
+from taut.learn import flashcards as fc
+from taut.learn.flashcards import Progress
+from taut.learn.registry import tile_sets
+from taut.learn.tileset import TileSet
 from tests.browser_kit import (
     chromium,
     expect,

@@ -1,4 +1,4 @@
-"""The flash-card scheduler (taut.core.flashcards): FSRS memory checked against the fsrs
+"""The flash-card scheduler (taut.learn.flashcards): FSRS memory checked against the fsrs
 library, the choice of the next card (due first, then new, then studying ahead), choices
 that prefer confusions, the summary, and progress JSON read strictly (version 2, and
 version 1 files of Leitner boxes converted)."""
@@ -17,12 +17,12 @@ from typing import Any
 import fsrs
 import pytest
 
-from taut.core import flashcards as fc
-from taut.core import fsrs_schedule as fs
 from taut.core.errors import TautError
-from taut.core.flashcards import Card, CardState, Deck, Progress, ProgressError
-from taut.core.registry import tile_sets
-from taut.core.tileset import TileSet
+from taut.learn import flashcards as fc
+from taut.learn import fsrs_schedule as fs
+from taut.learn.flashcards import Card, CardState, Deck, Progress, ProgressError
+from taut.learn.registry import tile_sets
+from taut.learn.tileset import TileSet
 
 FIXTURES = Path(__file__).parent / "fixtures"
 T0 = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)

@@ -16,10 +16,10 @@ import pytest
 from click.testing import CliRunner, Result
 
 from taut.cli import cli
-from taut.core import flashcards as fc
-from taut.core.flashcards import Card, Deck, Progress
-from taut.core.registry import tile_sets
-from taut.core.tileset import TileSet
+from taut.learn import flashcards as fc
+from taut.learn.flashcards import Card, Deck, Progress
+from taut.learn.registry import tile_sets
+from taut.learn.tileset import TileSet
 
 runner = CliRunner()
 SEED = 1

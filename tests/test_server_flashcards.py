@@ -16,9 +16,10 @@ import fsrs
 import pytest
 from fastapi.testclient import TestClient
 
-from taut.core import flashcards as fc
-from taut.core.registry import register_plugin, tile_sets, unregister_plugin
-from taut.core.tileset import Face, Tile, TileSet
+from taut.core.registry import register_plugin, unregister_plugin
+from taut.learn import flashcards as fc
+from taut.learn.registry import tile_sets
+from taut.learn.tileset import Face, Tile, TileSet
 from tests.test_server_api import clean_error
 from tests.test_server_kit import app_client
 from tests.toygame.plugin import RopePlugin

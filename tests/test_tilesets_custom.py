@@ -22,11 +22,14 @@ from click.testing import CliRunner
 
 import taut
 import taut.core.registry
+import taut.learn.registry
 from taut.cli import cli
 from taut.core.errors import InvalidOptionError
 from taut.core.record import GameRecord, read_records
-from taut.core.svg_safety import PictureError, clean_svg, png_svg
-from taut.core.tileset_file import (
+from taut.games.pulling_strings.rules import PullingStrings
+from taut.games.pulling_strings.tilesets import SETS, TILE_SETS, tile_set
+from taut.learn.svg_safety import PictureError, clean_svg, png_svg
+from taut.learn.tileset_file import (
     TileSetError,
     TileSetOption,
     parse_tileset,
@@ -34,8 +37,6 @@ from taut.core.tileset_file import (
     tileset_from_text,
     tileset_text,
 )
-from taut.games.pulling_strings.rules import PullingStrings
-from taut.games.pulling_strings.tilesets import SETS, TILE_SETS, tile_set
 
 ELEMENTS = SETS / "elements.toml"
 DOCS = Path(__file__).resolve().parent.parent / "docs"
@@ -102,7 +103,7 @@ def write(folder: Path, text: str, name: str = "set.toml") -> Path:
 def test_the_example_set_is_a_built_in_set_and_a_file() -> None:
     by_name = tile_set("elements")
     by_file = read_tileset_file(ELEMENTS).tiles
-    assert "elements" in TILE_SETS and "elements" in taut.core.registry.tile_sets()
+    assert "elements" in TILE_SETS and "elements" in taut.learn.registry.tile_sets()
     assert len(by_name) == 26 and by_name.tiles == by_file.tiles
     assert (by_name.board_kind, by_name.other_kind, by_name.answer_noun) == (
         "symbol",

@@ -1,7 +1,7 @@
 """``taut flashcards SET``: drill a tile set's faces in the terminal, scheduled by FSRS.
 
-The tile sets come from the game plugins (:func:`taut.core.registry.tile_sets`); the cards,
-their schedule and the summary from :mod:`taut.core.flashcards`. The progress of every set is
+The tile sets come from the game plugins (:func:`taut.learn.registry.tile_sets`); the cards,
+their schedule and the summary from :mod:`taut.learn.flashcards`. The progress of every set is
 one JSON file (``flashcards.json`` in the data folder, or ``--progress FILE``), written
 after every answer, so stopping at any moment loses nothing.
 """
@@ -16,10 +16,10 @@ import click
 from rich.markup import escape
 
 from taut.cli.common import EXIT_NOT_SAVED, console, fail, file_param
-from taut.core import flashcards as fc
-from taut.core.flashcards import Card, Deck, Progress, ProgressError
 from taut.core.numbers import whole
-from taut.core.tileset import Face, TileSet
+from taut.learn import flashcards as fc
+from taut.learn.flashcards import Card, Deck, Progress, ProgressError
+from taut.learn.tileset import Face, TileSet
 
 #: ``--direction`` values and the directions they ask.
 DIRECTION_CHOICES: dict[str, tuple[str, ...]] = {
@@ -257,7 +257,7 @@ class FlashcardsCommand(click.Command):
 
     def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """The sets known now, and an example with the first."""
-        from taut.core.registry import tile_sets
+        from taut.learn.registry import tile_sets
 
         sets = tile_sets()
         with formatter.section("Tile sets"):
@@ -271,10 +271,10 @@ class FlashcardsCommand(click.Command):
 def find_tile_set(given: str) -> TileSet:
     """The tile set a person named: a file ``FILE.toml`` (see ``docs/tilesets.md``) or a
     set of a game by its name; exits with status 2 saying why when there is none."""
-    from taut.core.registry import tile_sets
+    from taut.learn.registry import tile_sets
 
     if given.strip().lower().endswith(".toml"):
-        from taut.core.tileset_file import TileSetError, read_tileset_file
+        from taut.learn.tileset_file import TileSetError, read_tileset_file
 
         try:
             return read_tileset_file(given.strip()).tiles

@@ -17,13 +17,13 @@ from rich.markup import escape
 
 from taut.cli.common import console, fail, file_param
 from taut.cli.flashcards import face_text, find_tile_set
-from taut.core.tileset import Face, TileSet
+from taut.learn.tileset import Face, TileSet
 
 
 def bundle_text(given: str, tiles: TileSet) -> str:
     """The set as one self-contained tile set file: a file's own canonical text, or a
     game's set written out."""
-    from taut.core.tileset_file import read_tileset_file, tileset_text
+    from taut.learn.tileset_file import read_tileset_file, tileset_text
 
     if given.strip().lower().endswith(".toml"):
         return read_tileset_file(given.strip()).text
@@ -31,7 +31,7 @@ def bundle_text(given: str, tiles: TileSet) -> str:
 
 
 def _html_face(face: Face) -> str:
-    # A picture was checked and rewritten when the set was read (core/svg_safety.py).
+    # A picture was checked and rewritten when the set was read (learn/svg_safety.py).
     if face.svg is not None:
         return face.svg
     return f'<span class="text">{html_escape(face.text)}</span>'
@@ -77,7 +77,7 @@ def _write(path: Path, text: str) -> None:
 def _list_sets() -> None:
     from rich.table import Table
 
-    from taut.core.registry import tile_sets
+    from taut.learn.registry import tile_sets
 
     table = Table(title="Tile sets", title_justify="left")
     for column in ("set", "title", "board", "other", "tiles"):

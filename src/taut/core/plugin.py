@@ -32,8 +32,8 @@ if TYPE_CHECKING:
     from taut.core.presentation import OptionPresentation
     from taut.core.presenter import Presenter
     from taut.core.record import RecordPart
-    from taut.core.tileset import TileSet
     from taut.core.tutorial import Tutorial
+    from taut.learn.tileset import TileSet
 
 Policy = Callable[[State, int], Mapping[int, float]]
 """An exact mixed strategy: ``policy(state, seat) -> {action: probability}``."""

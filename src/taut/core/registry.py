@@ -22,7 +22,6 @@ if TYPE_CHECKING:
     from importlib.metadata import EntryPoint
 
     from taut.core.game import Game, State
-    from taut.core.tileset import TileSet
 
 #: The entry point group that game plugins are registered under.
 ENTRY_POINT_GROUP = "taut.games"
@@ -146,13 +145,6 @@ def plugin_of(game: Game) -> GamePlugin:
     )
     _by_class[cls] = found
     return found
-
-
-def tile_sets() -> dict[str, TileSet]:
-    """Every game's tile sets by name (flash cards draw on them); ValueError on a clash."""
-    from taut.core.tileset import check_unique
-
-    return check_unique([ts for p in plugins() for ts in p.tile_sets()])
 
 
 def game_class(name: str) -> type[Game]:

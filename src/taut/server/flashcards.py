@@ -2,8 +2,8 @@
 API, and the pages.
 
 The server keeps no flash-card state. The browser keeps the progress (the JSON of
-:class:`taut.core.flashcards.Progress`) in its local storage and sends a set's deck with
-each question; the server answers with :mod:`taut.core.flashcards`, the scheduler the
+:class:`taut.learn.flashcards.Progress`) in its local storage and sends a set's deck with
+each question; the server answers with :mod:`taut.learn.flashcards`, the scheduler the
 terminal uses too:
 
 * ``POST /api/flashcards/progress`` ``{"progress"}``: the progress checked, a version 1
@@ -11,7 +11,7 @@ terminal uses too:
 * ``POST /api/flashcards/next`` ``{"set", "deck", "directions", "avoid", "new_seen",
   "seed", "now"}``: the card to ask, why, its choices and the summary (``avoid``: the
   cards asked only when nothing else is left; ``new_seen``: the new cards this sitting
-  introduced so far, of :data:`~taut.core.flashcards.NEW_PER_SITTING`);
+  introduced so far, of :data:`~taut.learn.flashcards.NEW_PER_SITTING`);
 * ``POST /api/flashcards/review`` ``{"set", "deck", "card", "given", "now"}``: the deck
   after the answer (FSRS: right is Good, wrong is Again), when the card comes back, and
   the summary.
@@ -20,7 +20,7 @@ terminal uses too:
 refused with status 400 (or 422 for a body of the wrong shape) and one sentence naming
 what is wrong. Word practice (``/words``) serves the sets that carry words
 (:attr:`TileSet.words`). The sets come from the plugins
-(:func:`taut.core.registry.tile_sets`); nothing here names one.
+(:func:`taut.learn.registry.tile_sets`); nothing here names one.
 """
 
 from __future__ import annotations
@@ -34,9 +34,10 @@ from fastapi.templating import Jinja2Templates
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from taut import __version__
-from taut.core import flashcards as fc
-from taut.core.registry import plugins, tile_sets
-from taut.core.tileset import Face, TileSet
+from taut.core.registry import plugins
+from taut.learn import flashcards as fc
+from taut.learn.registry import tile_sets
+from taut.learn.tileset import Face, TileSet
 from taut.server.answers import refusals
 
 

@@ -28,9 +28,9 @@ from typing import TYPE_CHECKING
 from taut.core.errors import MalformedActionError, PositionError
 from taut.core.game import JSON, Outcome
 from taut.core.proxy import Proxy
-from taut.core.tileset import TileSet
 from taut.games.pulling_strings.board import NUM_ENDS, end_name
 from taut.games.pulling_strings.state import O, PullingStringsState, X, move_stacks
+from taut.learn.tileset import TileSet
 
 if TYPE_CHECKING:
     from taut.games.pulling_strings.rules import PullingStrings

@@ -10,9 +10,9 @@ from taut.core.errors import MalformedActionError
 from taut.core.game import Game, State
 from taut.core.numbers import whole
 from taut.core.presenter import Block, Presenter, Question, escape
-from taut.core.tileset import Face
 from taut.games.pulling_strings.learning import Answer, LearningState
 from taut.games.pulling_strings.state import O, X
+from taut.learn.tileset import Face
 
 if TYPE_CHECKING:
     from taut.core.plugin import GamePlugin

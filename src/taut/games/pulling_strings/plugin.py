@@ -11,11 +11,11 @@ from taut.core.game import Game, State
 from taut.core.observation import Observer
 from taut.core.plugin import CameraSigning, GamePlugin
 from taut.core.presenter import Presenter
-from taut.core.tileset import TileSet
 from taut.games.pulling_strings.board import CENTER
 from taut.games.pulling_strings.learning import LearningState
 from taut.games.pulling_strings.narrate import describe_turn, move_words
 from taut.games.pulling_strings.rules import O, PullingStrings, PullingStringsState, X
+from taut.learn.tileset import TileSet
 
 if TYPE_CHECKING:
     import click

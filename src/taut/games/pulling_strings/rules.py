@@ -23,8 +23,6 @@ from taut.core.game import (
     State,
 )
 from taut.core.options import MAX_TURNS, OptionSpec, OptionValue
-from taut.core.tileset import TileSet
-from taut.core.tileset_file import TileSetOption
 from taut.games.pulling_strings.board import (
     CELL_END_MASK,
     CENTER,
@@ -55,6 +53,8 @@ from taut.games.pulling_strings.state import (
     X,
 )
 from taut.games.pulling_strings.tilesets import TILE_SETS
+from taut.learn.tileset import TileSet
+from taut.learn.tileset_file import TileSetOption
 
 if TYPE_CHECKING:
     from taut.core.proxy import Proxy

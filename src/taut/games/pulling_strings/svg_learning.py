@@ -14,9 +14,9 @@ import random
 import re
 
 from taut.core.svg import PALETTE, esc
-from taut.core.tileset import Face, TileSet
 from taut.games.pulling_strings.learning import LearningState
 from taut.games.pulling_strings.state import O, X
+from taut.learn.tileset import Face, TileSet
 
 #: Palette cells per row, and a cell's size.
 COLUMNS, CELL = 7, 56

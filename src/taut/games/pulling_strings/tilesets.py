@@ -12,7 +12,7 @@ of ``words/N.txt`` (common English words of N letters) for word practice, and na
 recogniser files that read its handshapes from a camera.
 
 Option ``tiles`` also takes a tile set file; the game's options then hold the set's text
-(see :mod:`taut.core.tileset_file`), which :func:`tile_set` reads back.
+(see :mod:`taut.learn.tileset_file`), which :func:`tile_set` reads back.
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ import string
 from functools import cache
 from pathlib import Path
 
-from taut.core.tileset import Face, Tile, TileSet
-from taut.core.tileset_file import read_tileset_file, tileset_from_text
+from taut.learn.tileset import Face, Tile, TileSet
+from taut.learn.tileset_file import read_tileset_file, tileset_from_text
 
 #: The folder of the tile set files that come with the game.
 SETS = Path(__file__).parent / "sets"

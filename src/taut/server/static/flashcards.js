@@ -1,5 +1,5 @@
 // The flash-card page: one tile set, its cards scheduled by FSRS on the server (the
-// scheduler of `taut flashcards`, taut.core.flashcards), the progress kept in this
+// scheduler of `taut flashcards`, taut.learn.flashcards), the progress kept in this
 // browser's localStorage under "taut:flashcards" (the JSON of the terminal's progress file,
 // version 2; a version 1 record of Leitner boxes is converted by the server on load).
 // The server keeps nothing: each question sends the set's deck to /api/flashcards/next,

@@ -595,7 +595,7 @@ async function startCamera() {
     const calibration = await loadCalibration();
     $("camera-calibrated").textContent = calibration
       ? "Reading with your calibration."
-      : "Not calibrated: teach the camera your hand for surer reading.";
+      : "Not calibrated yet.";
     const running = await startSigning({
       video: $("camera-video"), canvas: $("camera-canvas"),
       recogniser: camera.dataset.recogniser, model: camera.dataset.model,

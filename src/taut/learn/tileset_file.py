@@ -17,7 +17,7 @@ A face's table has ``text`` (required) and optionally ``name`` (its accessible n
 ``description`` (one sentence saying what a picture shows), ``aliases`` (other spellings a
 player may type) and a picture: ``image`` (an ``.svg`` or ``.png`` file beside the TOML
 file, or a PNG as a ``data:image/png;base64,`` URI) or ``svg`` (the markup itself).
-Pictures are checked by :mod:`taut.core.svg_safety`.
+Pictures are checked by :mod:`taut.learn.svg_safety`.
 
 Every set read has a *canonical text*: the same set as TOML with every picture inside it
 (an SVG file as its cleaned markup, a PNG as a data: URI). That text is what a game's
@@ -39,8 +39,8 @@ from typing import Any, ClassVar
 
 from taut.core.errors import InvalidOptionError, TautError
 from taut.core.options import OptionSpec, OptionText, OptionValue
-from taut.core.svg_safety import PictureError, clean_svg, png_svg
-from taut.core.tileset import Face, Tile, TileSet, fold
+from taut.learn.svg_safety import PictureError, clean_svg, png_svg
+from taut.learn.tileset import Face, Tile, TileSet, fold
 
 #: How many tiles a set holds: the board labels 20 string ends with tiles drawn from it.
 MIN_TILES, MAX_TILES = 20, 26

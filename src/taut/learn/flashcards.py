@@ -4,7 +4,7 @@ A :class:`Card` is one tile of a set asked one way: ``board->other`` shows the t
 face and asks for its other face (a letter, then its handshape); ``other->board`` the
 reverse; ``board->sign`` shows the board face and the player signs the other face to a
 camera (only where the browser has one). Each card answered at least once has an FSRS
-memory (:mod:`taut.core.fsrs_schedule`): a right answer rates Good, a wrong one Again, and
+memory (:mod:`taut.learn.fsrs_schedule`): a right answer rates Good, a wrong one Again, and
 the scheduler says when the card is due next (minutes for a new or missed card, then days,
 growing with every right answer).
 
@@ -38,8 +38,8 @@ from typing import Any
 
 from taut.core.errors import TautError
 from taut.core.files import WriteError, write_whole
-from taut.core.fsrs_schedule import STATES, Memory, from_box, new_memory, review, utc
-from taut.core.tileset import TileSet
+from taut.learn.fsrs_schedule import STATES, Memory, from_box, new_memory, review, utc
+from taut.learn.tileset import TileSet
 
 #: The two ways a card asks by keyboard: show the board face, give the other; or the reverse.
 BOARD_TO_OTHER = "board->other"
@@ -404,7 +404,7 @@ class Progress:
     ``{"version": 2, "sets": {NAME: DECK}}``, a deck being ``{"cards": [CARD, ...],
     "confusions": [{"direction", "asked", "given", "count"}, ...]}`` and a card ``{"tile",
     "direction", "state", "step", "stability", "difficulty", "due", "last_review", "right",
-    "wrong"}`` (the FSRS memory of :class:`~taut.core.fsrs_schedule.Memory`, times in ISO
+    "wrong"}`` (the FSRS memory of :class:`~taut.learn.fsrs_schedule.Memory`, times in ISO
     8601 with a zone). Tiles are numbered from 0 in the set's order. A version 1 document
     (Leitner boxes) is converted when read: ``converted`` says so.
     """
@@ -508,7 +508,7 @@ def convert_v1(
 ) -> Deck:
     """A version 1 deck (each card's ``(box, right, wrong)``, and the confusions) as FSRS:
     box ``b`` becomes a known card with a stability of the box's interval in days
-    (:data:`LEITNER_DAYS`), due ``now`` (:func:`~taut.core.fsrs_schedule.from_box`)."""
+    (:data:`LEITNER_DAYS`), due ``now`` (:func:`~taut.learn.fsrs_schedule.from_box`)."""
     boxes, rest = old
     cards = {
         key: CardState(from_box(LEITNER_DAYS[box - 1], now), right, wrong)
