@@ -102,8 +102,10 @@ def test_play_record_over_the_limit_goes_on_says_so_and_fails(tmp_path: Path) ->
         limit=600, cwd=tmp_path,
     )  # fmt: skip
     assert done.returncode == 1, done.stdout[-500:] + done.stderr
-    assert "cannot be saved" in done.stdout and "The game goes on" in done.stdout
-    assert "could not be saved" in done.stdout and "Record written" not in done.stdout
+    # Failures go to standard error: output sent to a file or a pipe never hides them.
+    assert "cannot be saved" in done.stderr and "The game goes on" in done.stderr
+    assert "could not be saved" in done.stderr and "Record written" not in done.stdout
+    assert "cannot be saved" not in done.stdout and "could not be saved" not in done.stdout
     assert "won" in done.stdout or "draw" in done.stdout, done.stdout[-300:]  # played out
     # The file holds the last record that fitted, whole: it replays, and it is unfinished.
     (record,) = read_records(tmp_path / "game.json")
@@ -121,7 +123,7 @@ def test_play_record_keeps_the_previous_file_when_nothing_fits(tmp_path: Path) -
         limit=200, cwd=tmp_path,
     )  # fmt: skip
     assert done.returncode == 1, done.stderr
-    assert "nothing was written" in done.stdout
+    assert "nothing was written" in done.stderr and "nothing was written" not in done.stdout
     assert (tmp_path / "game.json").read_text() == old
     assert leftovers(tmp_path, {"game.json"}) == []
 
@@ -164,7 +166,8 @@ def test_flashcards_go_on_when_the_progress_cannot_be_saved(tmp_path: Path) -> N
         limit=len(before) // 2, cwd=tmp_path, stdin="1\n" * 10,
     )  # fmt: skip
     assert done.returncode == 1, done.stdout + done.stderr
-    assert "was not saved" in done.stdout and "go on" in done.stdout
+    assert "was not saved" in done.stderr and "go on" in done.stderr
+    assert "was not saved" not in done.stdout
     assert "Summary" in done.stdout  # the sitting went on to its end
     assert progress.read_text() == before
     assert leftovers(tmp_path, {"progress.json"}) == []
@@ -219,7 +222,8 @@ def test_play_record_on_a_full_disk(tiny_fs: Path, tmp_path: Path) -> None:
         limit=None, cwd=tmp_path,
     )  # fmt: skip
     assert done.returncode == 1, done.stderr
-    assert "No space left" in done.stdout and "could not be saved" in done.stdout
+    assert "No space left" in done.stderr and "could not be saved" in done.stderr
+    assert "error" not in done.stdout
     assert leftovers(tiny_fs, {"ballast"}) == []
 
 

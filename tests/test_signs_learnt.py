@@ -257,3 +257,23 @@ def test_the_command_line_takes_a_calibration_file(tmp_path: Path) -> None:
         assert result.stdout == ""
     result = run(tmp_path, hands, "--calibration", str(tmp_path / "missing.json"))
     assert result.exit_code == 2 and "cannot read" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('{"hands": []}', "no hand of a still letter"),
+        ('{"hands": [{"letter": "J", "landmarks": []}]}', "no hand of a still letter"),
+        ('{"hands": [{"letter": "A", "landmarks": [[1, 2]]}]}', "is not 21 points"),
+        ("[1, 2]", "not a set of hands"),
+        ("{ not json", "not a set of hands"),
+    ],
+)
+def test_training_refuses_a_set_it_cannot_read(tmp_path: Path, text: str, message: str) -> None:
+    # The bug: a set with no hands crashed training with a traceback.
+    (tmp_path / "set.json").write_text(text)
+    result = CliRunner().invoke(cli, ["signs", "train", "--data", str(tmp_path), "--out",
+                                      str(tmp_path / "out.json")])  # fmt: skip
+    assert result.exit_code == 2
+    assert message in result.stderr and result.stdout == ""
+    assert not (tmp_path / "out.json").exists()

@@ -15,7 +15,7 @@ from pathlib import Path
 import click
 from rich.markup import escape
 
-from taut.cli.common import EXIT_NOT_SAVED, console, fail, file_param
+from taut.cli.common import EXIT_NOT_SAVED, console, err_console, fail, file_param
 from taut.core.numbers import whole
 from taut.learn import flashcards as fc
 from taut.learn.flashcards import Card, Deck, Progress, ProgressError
@@ -84,7 +84,10 @@ class Session:
             self.progress.save(self.path)
         except ProgressError as exc:
             if self.save_error is None:
-                console.print(f"[red]{escape(str(exc))}. You can go on; it is tried again.[/red]")
+                err_console.print(
+                    f"[bold red]error:[/bold red] [red]{escape(str(exc))}. "
+                    "You can go on; it is tried again.[/red]"
+                )
             self.save_error = str(exc)
             return
         if self.save_error is not None:
@@ -247,7 +250,7 @@ def summarize(session: Session) -> None:
     for line in summary.lines(tiles):
         console.print(escape(line))
     if session.save_error is not None:
-        console.print(f"[bold red]{escape(session.save_error)}[/bold red]")
+        err_console.print(f"[bold red]error:[/bold red] {escape(session.save_error)}")
         raise click.exceptions.Exit(EXIT_NOT_SAVED)
     console.print(f"[dim]Progress is kept in {escape(str(session.path))}.[/dim]")
 

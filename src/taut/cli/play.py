@@ -9,7 +9,15 @@ from typing import Any
 import click
 
 from taut.arena.match import resume_record
-from taut.cli.common import EXIT_NOT_SAVED, WHO, console, fail, file_param, think_param
+from taut.cli.common import (
+    EXIT_NOT_SAVED,
+    WHO,
+    console,
+    err_console,
+    fail,
+    file_param,
+    think_param,
+)
 from taut.cli.options import (
     OptionFlags,
     SeatFlags,
@@ -105,7 +113,7 @@ def play(plugin: GamePlugin, ready: Setup, think: float | None) -> None:
         who = ", ".join(f"{n} {s}" for n, s in zip(game.info.seats, ready.specs, strict=True))
         console.print(f"Resuming the game after {len(moves)} move{plural}. Seats: {who}.")
         console.print(presenter.board(ready.state.view(viewer)))
-    record_file = RecordFile(console, ready.record_path)
+    record_file = RecordFile(err_console, ready.record_path)
     play_in_terminal(
         console,
         game,

@@ -254,6 +254,8 @@ class RecordFile:
     """
 
     def __init__(self, console: Console, path: Path | None) -> None:
+        # ``console`` is where failures are told: standard error, so that a game's output
+        # sent to a file or a pipe never hides them.
         self.console = console
         self.path = path
         self.saved = False
@@ -273,8 +275,9 @@ class RecordFile:
             self.error = str(exc)
             if not self._warned:
                 self.console.print(
-                    f"[red]The record cannot be saved: {escape(str(exc))}. "
-                    "The game goes on; the file keeps its last complete record.[/red]"
+                    f"[bold red]error:[/bold red] [red]The record cannot be saved: "
+                    f"{escape(str(exc))}. The game goes on; the file keeps its last complete "
+                    "record.[/red]"
                 )
                 self._warned = True
             return
@@ -335,7 +338,8 @@ def play_in_terminal(
     except (QuitGame, KeyboardInterrupt):
         lost = record_file.failure()
         if lost is not None:
-            console.print("Game stopped. " + escape(lost))
+            console.print("Game stopped.")
+            record_file.console.print(f"[bold red]error:[/bold red] {escape(lost)}")
         else:
             where = f" The record so far is in {record_file.path}." if record_file.saved else ""
             console.print("Game stopped." + escape(where))
@@ -344,7 +348,7 @@ def play_in_terminal(
     console.print(f"[bold]{escape(result.state.describe_outcome())}[/bold]")
     lost = record_file.failure()
     if lost is not None:
-        console.print(f"[bold red]{escape(lost)}[/bold red]")
+        record_file.console.print(f"[bold red]error:[/bold red] {escape(lost)}")
     elif record_file.saved:
         console.print(escape(f"Record written to {record_file.path}."))
     return result

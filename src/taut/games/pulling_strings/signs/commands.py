@@ -239,14 +239,14 @@ def train_command(data: Path | None, out: Path | None) -> None:
     except ImportError:
         fail("training needs scikit-learn: pip install 'taut[train]'")
     from taut.games.pulling_strings.signs.learnt import shipped_path
-    from taut.games.pulling_strings.signs.train import default_data, dumps, train
+    from taut.games.pulling_strings.signs.train import BadSet, default_data, dumps, train
 
     folder = default_data() if data is None else data
     if not folder.is_dir():
         fail(f"no data to train on: {folder} is not a folder (give --data DIR)")
     try:
         model = train(folder)
-    except FileNotFoundError as exc:
+    except (FileNotFoundError, BadSet) as exc:
         fail(str(exc))
     target = shipped_path() if out is None else out
     try:

@@ -81,14 +81,33 @@ class SignerSet:
     points: list[list[Vec]]
 
 
+class BadSet(ValueError):
+    """A set of hands that cannot be read (the message names the file and what is wrong)."""
+
+
 def read_set(path: Path) -> SignerSet:
-    """A set of ``data/signs`` (or any file of its form), its hands in one unit."""
-    data = json.loads(path.read_text(encoding="utf-8"))
-    aspect = float(data.get("aspect", WEBCAM_ASPECT))
+    """A set of ``data/signs`` (or any file of its form), its hands in one unit. Raises
+    :class:`BadSet` for a file that is not such a set or holds no hand of a still letter."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        aspect = float(data.get("aspect", WEBCAM_ASPECT))
+        hands = list(data["hands"])
+    except (OSError, ValueError, TypeError, KeyError, AttributeError) as exc:
+        raise BadSet(f"{path}: not a set of hands ({exc})") from None
+    try:
+        return _read_hands(path, data, aspect, hands)
+    except BadSet:
+        raise
+    except (ValueError, TypeError, KeyError, IndexError) as exc:
+        raise BadSet(f"{path}: a hand is not 21 points [x, y, z] with a letter ({exc})") from None
+
+
+def _read_hands(path: Path, data: dict[str, Any], aspect: float, hands: list[Any]) -> SignerSet:
+    """The still letters' hands of a set read by :func:`read_set`."""
     shapes: list[list[float]] = []
     letters: list[str] = []
     kept: list[list[Vec]] = []
-    for hand in data["hands"]:
+    for hand in hands:
         if hand["letter"] not in STATIC_LETTERS:
             continue
         points: list[Vec] = [(x * aspect, y, z * aspect) for x, y, z in hand["landmarks"]]
@@ -98,6 +117,8 @@ def read_set(path: Path) -> SignerSet:
             continue
         letters.append(hand["letter"])
         kept.append(points)
+    if not letters:
+        raise BadSet(f"{path}: no hand of a still letter (A-Y without J)")
     name = path.stem.removeprefix("real_signer_")
     return SignerSet(name, str(data.get("source", path.name)), shapes, letters, kept)
 
