@@ -12,7 +12,6 @@ explanation on standard error and nothing that reads as an error on standard out
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import click
@@ -20,21 +19,10 @@ import pytest
 from click.testing import CliRunner
 
 from taut.cli import cli
+from tests.test_finite_numbers import _commands
 
 #: Words that mark an error on standard output.
 ERROR_TEXT = re.compile(r"error|cannot|could not|not found|no such|invalid|refused", re.I)
-
-
-def _commands(
-    command: click.Command, path: tuple[str, ...]
-) -> Iterator[tuple[tuple[str, ...], click.Command]]:
-    yield path, command
-    if isinstance(command, click.Group):
-        ctx = click.Context(command, info_name=path[-1] if path else "taut")
-        for name in command.list_commands(ctx):
-            sub = command.get_command(ctx, name)
-            if sub is not None:
-                yield from _commands(sub, (*path, name))
 
 
 COMMANDS = [(p, c) for p, c in _commands(cli, ()) if p and not isinstance(c, click.Group)]

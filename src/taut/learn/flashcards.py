@@ -1,5 +1,8 @@
 """Flash cards over the tile sets, scheduled by FSRS: pure, seeded, time passed in.
 
+(Longer than 400 lines: the cards, the choice of the next card, the answers and the
+progress document change together; split apart, each would need the others' internals.)
+
 A :class:`Card` is one tile of a set asked one way: ``board->other`` shows the tile's board
 face and asks for its other face (a letter, then its handshape); ``other->board`` the
 reverse; ``board->sign`` shows the board face and the player signs the other face to a

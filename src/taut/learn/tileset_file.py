@@ -1,5 +1,8 @@
 """Tile sets written by people: a small TOML file read strictly into a :class:`TileSet`.
 
+(Longer than 400 lines: one strict reader, most of it the checks of each key with the
+message that names what is wrong and what is allowed.)
+
 The format (documented with a full example in ``docs/tilesets.md``)::
 
     name = "elements"                 # lower-case letters, digits and dashes

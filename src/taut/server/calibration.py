@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict
 from sqlalchemy import delete, insert, select
 
 from taut.server.answers import NEEDS_KEY, SignCalibration, refusals
-from taut.server.players import Players, current
+from taut.server.players import Players, signed_in
 from taut.server.store import Store, calibrations_table
 
 #: Signs kept a letter, at most.
@@ -118,10 +118,7 @@ def add_calibration_routes(app: FastAPI, players: Players, calibrations: Calibra
     """``GET``, ``PUT`` and ``DELETE /api/me/calibration`` (with the player's key)."""
 
     async def me(key: str | None) -> str:
-        found = await current(players, key)
-        if found is None:
-            raise HTTPException(status_code=401, detail="send the player's key in X-Taut-Player")
-        return found[0].id
+        return (await signed_in(players, key))[0].id
 
     @app.get("/api/me/calibration", responses=refusals(NEEDS_KEY))
     async def get_calibration(

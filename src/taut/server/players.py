@@ -386,6 +386,15 @@ async def current(players: Players, key: str | None) -> tuple[Player, str] | Non
     return found
 
 
+async def signed_in(players: Players, key: str | None) -> tuple[Player, str]:
+    """The player whose key came with a request, and the key's device; raises 401 when
+    there is none (routes that are a player's own)."""
+    found = await current(players, key)
+    if found is None:
+        raise HTTPException(status_code=401, detail=f"send the player's key in {HEADER}")
+    return found
+
+
 def _bad_name(exc: TautError) -> HTTPException:
     return HTTPException(status_code=409 if isinstance(exc, NameTaken) else 400, detail=str(exc))
 
@@ -394,10 +403,7 @@ def add_player_routes(app: FastAPI, hub: Hub, players: Players) -> None:
     """The JSON routes of players: make one, rename, devices, sign-in links, seats."""
 
     async def me(key: str | None) -> tuple[Player, str]:
-        found = await current(players, key)
-        if found is None:
-            raise HTTPException(status_code=401, detail=f"send the player's key in {HEADER}")
-        return found
+        return await signed_in(players, key)
 
     def described(player: Player, device_id: str, devices: list[Device]) -> Me:
         return {

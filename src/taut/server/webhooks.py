@@ -35,7 +35,7 @@ from sqlalchemy import delete, insert, select
 
 from taut.core.errors import TautError
 from taut.server.answers import NEEDS_KEY, Webhook, refusals
-from taut.server.players import Players, current
+from taut.server.players import Players, signed_in
 from taut.server.profile import waiting_on
 from taut.server.store import Store, webhooks_table
 from taut.server.table import GameTable
@@ -302,10 +302,7 @@ def add_webhook_routes(app: FastAPI, webhooks: Webhooks) -> None:
     """``GET``, ``PUT`` and ``DELETE /api/me/webhook`` (with the player's key)."""
 
     async def me(key: str | None) -> str:
-        found = await current(webhooks.players, key)
-        if found is None:
-            raise HTTPException(status_code=401, detail="send the player's key in X-Taut-Player")
-        return found[0].id
+        return (await signed_in(webhooks.players, key))[0].id
 
     @app.get("/api/me/webhook", responses=refusals(NEEDS_KEY))
     async def get_webhook(x_taut_player: Annotated[str | None, Header()] = None) -> Webhook:

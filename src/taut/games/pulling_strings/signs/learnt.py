@@ -34,7 +34,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from taut.games.pulling_strings.signs.shape import SHAPE, NoHandShape, shape
+from taut.games.pulling_strings.signs.shape import NoHandShape, shape
 from taut.games.pulling_strings.signs.skeleton import Vec
 
 #: The shipped model, next to this module.
@@ -182,8 +182,3 @@ def judge(
     margin = model["calibration"]["margin"] if calibrated else model["margin"]
     sure = scores[ranked[0]] - scores[ranked[1]] >= margin
     return (ranked[0] if sure else None), top
-
-
-def shape_names() -> tuple[str, ...]:
-    """The names of the numbers the model reads (:data:`.shape.SHAPE`)."""
-    return SHAPE
