@@ -13,11 +13,11 @@ $(STAMP): pyproject.toml
 	rm -f $(VENV)/.installed-*
 	touch $(STAMP)
 
-## vendor: MediaPipe Hands and axe-core (pinned in src/taut/server/vendor) into build/vendor:
+## vendor: MediaPipe Hands and axe-core (pinned in src/taut/server/web/vendor) into build/vendor:
 ## the server serves MediaPipe for signing to the camera, the tests run axe-core's
 ## accessibility audit; without npm the camera is simply off and the audit skips
 VENDOR := build/vendor
-VENDOR_SPEC := src/taut/server/vendor
+VENDOR_SPEC := src/taut/server/web/vendor
 $(VENDOR)/.installed: $(VENDOR_SPEC)/package.json $(VENDOR_SPEC)/package-lock.json
 	mkdir -p $(VENDOR)
 	cp $(VENDOR_SPEC)/package.json $(VENDOR_SPEC)/package-lock.json $(VENDOR)/

@@ -61,9 +61,10 @@ import httpx
 from sqlalchemy import func, select
 from websockets.asyncio.client import ClientConnection, connect
 
-from taut.server.commit import commitment, new_salt
-from taut.server.frames import with_kept
-from taut.server.store import Store, rated_games, ratings_table
+from taut.server.play.commit import commitment, new_salt
+from taut.server.play.frames import with_kept
+from taut.server.store.games import Store
+from taut.server.store.schema import rated_games, ratings_table
 
 #: The PostgreSQL server the benchmark makes its own database on (and drops after).
 POSTGRES = "postgresql://postgres@127.0.0.1"

@@ -2,7 +2,7 @@
 
 Where ``serve_load.py`` measures latency from outside (and so also measures its own load
 generator on the same cores), this measures what one command costs the server itself: a
-:class:`~taut.server.hub.Hub` on a SQLite file, ``--games`` games of two seats each with
+:class:`~taut.server.play.hub.Hub` on a SQLite file, ``--games`` games of two seats each with
 a client that only counts what it is sent, and every command carried out by the same
 ``handle`` the WebSocket serves, until ``--nodes`` nodes have been played. Pulling
 Strings games commit and reveal (four commands a node); Track Tiles games move in turn.
@@ -25,14 +25,14 @@ import tempfile
 import time
 from typing import Any
 
-from taut.server.clients import Connection
-from taut.server.commit import commitment, new_salt
-from taut.server.computer import Computer
-from taut.server.frames import with_kept
-from taut.server.hub import Hub
-from taut.server.service import NewGame, make_game
-from taut.server.session import handle
-from taut.server.store import Store
+from taut.server.play.clients import Connection
+from taut.server.play.commit import commitment, new_salt
+from taut.server.play.computer import Computer
+from taut.server.play.frames import with_kept
+from taut.server.play.hub import Hub
+from taut.server.play.making import NewGame, make_game
+from taut.server.play.session import handle
+from taut.server.store.games import Store
 
 
 class Counting:

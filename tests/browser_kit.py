@@ -73,7 +73,7 @@ class LiveServer:
         """Serve until :meth:`stop`."""
         import uvicorn
 
-        from taut.server.app import Settings, create_app
+        from taut.server.web.app import Settings, create_app
 
         app = create_app(Settings(database=self.database, computer_workers=0))
         config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning")

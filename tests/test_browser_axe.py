@@ -4,7 +4,7 @@ the rules, flash cards, words, a tile set's gallery, a player's page, a leaderbo
 in and verifying a record. Every page must have no violation at all.
 
 axe-core comes from ``make vendor`` (``build/vendor/node_modules/axe-core``, pinned in
-``src/taut/server/vendor/package.json``); without it the test skips, saying so.
+``src/taut/server/web/vendor/package.json``); without it the test skips, saying so.
 """
 
 from __future__ import annotations

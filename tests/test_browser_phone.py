@@ -152,7 +152,7 @@ def test_game_page_on_a_phone_and_a_desktop(
 def test_a_long_refused_move_wraps_on_a_phone(server: LiveServer, browser: Browser) -> None:
     """The error naming a long typed move wraps instead of widening the page; the box takes
     no more than a move can hold (the protocol's limit)."""
-    from taut.server.protocol import Action
+    from taut.server.play.protocol import Action
 
     page = game_page(browser, server, "pulling-strings", *SIZES["phone"], moves=0)
     page.locator("#other-ways").evaluate("d => { d.open = true; }")

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import httpx
 
-from taut.server.flashcards import word_sets
+from taut.server.learn.flashcards import word_sets
 from tests.browser_kit import (
     chromium,
     expect,

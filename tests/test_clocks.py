@@ -9,11 +9,11 @@ from typing import Any
 import pytest
 
 from taut.core.registry import plugin
-from taut.server.clocks import DAY, TIME, Clocks, TimeControl, TimeControlError
-from taut.server.clocks import parse_time_control as parse
-from taut.server.commit import commitment, new_salt
-from taut.server.store import Event
-from taut.server.table import Batch, GameTable, Seat
+from taut.server.play.clocks import DAY, TIME, Clocks, TimeControl, TimeControlError
+from taut.server.play.clocks import parse_time_control as parse
+from taut.server.play.commit import commitment, new_salt
+from taut.server.play.table import Batch, GameTable, Seat
+from taut.server.store.games import Event
 
 # -- time controls ----------------------------------------------------------------------------
 

@@ -116,9 +116,9 @@ def test_the_report_is_parsed_and_a_heavy_import_is_seen() -> None:
     modules = imports_of("import taut.agents.greedy")
     assert "taut.agents.greedy" in modules
     assert "numpy" in heavy_among(modules)
-    assert heavy_among({"numpy.linalg", "numpyish", "taut.serverless", "taut.server.app"}) == [
+    assert heavy_among({"numpy.linalg", "numpyish", "taut.serverless", "taut.server.web.app"}) == [
         "numpy.linalg",
-        "taut.server.app",
+        "taut.server.web.app",
     ]
 
 

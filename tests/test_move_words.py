@@ -12,7 +12,7 @@ import pytest
 
 from taut.core.game import CHANCE_SEAT, Game, State
 from taut.core.registry import games, plugin
-from taut.server.table import GameTable
+from taut.server.play.table import GameTable
 from tests.toygame.plugin import plugin as rope
 
 #: Options of each game worth walking besides its defaults (variants that change the moves).
@@ -127,7 +127,7 @@ def table_of(client: Any, game_id: str) -> GameTable:
 
 
 def test_frames_carry_each_legal_move_with_its_words(tmp_path: Path) -> None:
-    from taut.server.frames import state_frame
+    from taut.server.play.frames import state_frame
     from tests.test_server_kit import app_client, new_game
 
     with app_client(tmp_path) as client:
@@ -148,7 +148,7 @@ def test_frames_carry_each_legal_move_with_its_words(tmp_path: Path) -> None:
 
 
 def test_a_learning_game_lists_no_words_either(tmp_path: Path) -> None:
-    from taut.server.frames import state_frame
+    from taut.server.play.frames import state_frame
     from tests.test_server_kit import app_client, new_game
 
     options = {"edition": "published", "learning": "strict", "seed": 8}

@@ -15,7 +15,7 @@ from taut.core.presentation import (
     presentation_problems,
 )
 from taut.core.registry import games, plugin
-from taut.server.pages import game_entry
+from taut.server.web.pages import game_entry
 from tests.toygame.plugin import plugin as rope
 
 

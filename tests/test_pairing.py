@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from taut.server.pairing import (
+from taut.server.tournaments.pairing import (
     Game,
     Pairing,
     byes,

@@ -35,9 +35,7 @@ def position(game: PullingStrings, stacks: list[list[int]], broken: list[str]) -
 
 
 def play(state: LearningState, x: str, o: str) -> LearningState:
-    after = state.apply(
-        {0: state.string_to_action(0, x), 1: state.string_to_action(1, o)}
-    )
+    after = state.apply({0: state.string_to_action(0, x), 1: state.string_to_action(1, o)})
     assert isinstance(after, LearningState)
     return after
 

@@ -77,9 +77,7 @@ def test_a_sweep_rows_are_distributions_that_reproduce_the_game_value(model) -> 
         assert sweep.fresh[j] <= sweep.high[j] + 1e-5
         # fresh = x A y, split into the part inside the layer and the part at its exits
         # (the mixes' tiny entries are dropped from the row, hence the tolerance).
-        assert sweep.chain[j] @ v[layer] + sweep.rest[j] == pytest.approx(
-            sweep.fresh[j], abs=1e-3
-        )
+        assert sweep.chain[j] @ v[layer] + sweep.rest[j] == pytest.approx(sweep.fresh[j], abs=1e-3)
 
 
 @pytest.mark.parametrize("teams", ["NE-SW", "NW-SE"])

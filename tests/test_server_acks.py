@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from taut.server.clients import Connection
+from taut.server.play.clients import Connection
 from tests.test_server_kit import app_client, new_game, token_of
 
 

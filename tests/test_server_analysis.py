@@ -102,7 +102,7 @@ def test_analysis_needs_a_finished_game(tmp_path: Path) -> None:
 def test_a_failed_analysis_is_reported_and_can_be_retried(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import taut.server.analysis as analysis
+    import taut.server.play.analysis as analysis
 
     real = analysis.judge_move
     calls = {"n": 0}

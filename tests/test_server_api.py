@@ -81,7 +81,7 @@ def test_every_kind_of_seat_with_sampled_options(client: TestClient, game: str) 
 def test_a_level_the_computer_cannot_play_is_refused(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import taut.server.service as service
+    import taut.server.play.making as service
 
     monkeypatch.setattr(service, "agent_refusal", lambda level, game: f"{level} is resting")
     body = {"game": "tracks", "seats": [{"kind": "me"}, {"kind": "hard"}]}

@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from taut.games.pulling_strings.signs.learnt import calibrate, calibration_from_json
-from taut.server.calibration import MAX_SIGNS, BadCalibration, Calibrations, check
-from taut.server.players import Players
-from taut.server.store import Store
+from taut.server.players.accounts import Players
+from taut.server.players.calibration import MAX_SIGNS, BadCalibration, Calibrations, check
+from taut.server.store.games import Store
 from tests.real_hands import real_hand
 from tests.test_server_kit import app_client, run, sqlite_url
 from tests.test_server_postgres import database  # noqa: F401 (a fixture)

@@ -15,12 +15,12 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from taut.server import computer as computer_module
-from taut.server.app import Settings, create_app
-from taut.server.computer import think_on_clock, within
-from taut.server.profile import clock_text
-from taut.server.table import Seat, clocks_for
-from taut.server.verify import verify_record
+from taut.server.play import computer as computer_module
+from taut.server.play.computer import think_on_clock, within
+from taut.server.play.table import Seat, clocks_for
+from taut.server.play.verify import verify_record
+from taut.server.players.profile import clock_text
+from taut.server.web.app import Settings, create_app
 from tests.test_server_kit import Person, new_game, socket_of, sqlite_url, token_of
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import gc
 
-from taut.server.collector import FULL, MIDDLE, YOUNG, tune_for_serving
+from taut.server.web.collector import FULL, MIDDLE, YOUNG, tune_for_serving
 
 
 def test_serving_freezes_what_exists_and_collects_less_often() -> None:

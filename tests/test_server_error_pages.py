@@ -16,7 +16,7 @@ from fastapi.testclient import TestClient
 from starlette.requests import Request
 
 from taut.core.registry import games, plugin, register_plugin, unregister_plugin
-from taut.server.error_pages import wants_page
+from taut.server.web.error_pages import wants_page
 from tests.test_server_api import clean_error
 from tests.test_server_clocks import Clock
 from tests.test_server_kit import app_client, new_game, socket_of, token_of
@@ -142,7 +142,7 @@ def test_what_an_address_holds_is_escaped(client: TestClient) -> None:
 def test_a_fault_on_a_page_is_a_page_for_a_browser(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import taut.server.pages as pages
+    import taut.server.web.pages as pages
 
     def broken(*args: Any, **kwargs: Any) -> Any:
         raise RuntimeError("an inner detail")

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from taut.core.registry import plugin
-from taut.server.frames import (
+from taut.server.play.frames import (
     KEPT_MEMBERS,
     FrameParts,
     Pictures,
@@ -19,7 +19,7 @@ from taut.server.frames import (
     state_frame,
     with_kept,
 )
-from taut.server.table import GameTable, Seat
+from taut.server.play.table import GameTable, Seat
 from tests.test_server_kit import bench, run
 
 #: The members every game's frame has (``board_narrow`` only some games').

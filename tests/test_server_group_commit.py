@@ -11,9 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from taut.server.group_commit import GroupWriter, SeqTaken
-from taut.server.service import NewGame, SeatChoice, make_game
-from taut.server.store import Conflict, Store, StoreFailure
+from taut.server.play.making import NewGame, SeatChoice, make_game
+from taut.server.store.database import Conflict, StoreFailure
+from taut.server.store.games import Store
+from taut.server.store.group_commit import GroupWriter, SeqTaken
 
 INSERT = "INSERT INTO rows (game, seq) VALUES (?, ?)"
 

@@ -13,13 +13,13 @@ from typing import Any
 import pytest
 from sqlalchemy import delete, func, select
 
-import taut.server.profile as profile
-from taut.server.computer import Computer
-from taut.server.history import History
-from taut.server.hub import IDLE_RELEASE, Hub
-from taut.server.profile import player_json
-from taut.server.store import game_ends
-from taut.server.table import GameTable
+import taut.server.players.profile as profile
+from taut.server.play.computer import Computer
+from taut.server.play.hub import IDLE_RELEASE, Hub
+from taut.server.play.table import GameTable
+from taut.server.players.history import History
+from taut.server.players.profile import player_json
+from taut.server.store.schema import game_ends
 from tests.test_server_kit import app_client, run
 from tests.test_server_postgres import database  # noqa: F401 (a fixture)
 from tests.test_server_ratings import new_players, play_rated, rated_bench, url  # noqa: F401

@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.exc import IntegrityError
 
-from taut.server.store import Store
+from taut.server.store.games import Store
 
 
 def _drivers() -> int:

@@ -38,15 +38,15 @@ from fastapi.testclient import TestClient
 from taut.core.errors import TautError
 from taut.core.options import OptionSpec
 from taut.core.plugin import GamePlugin
-from taut.server.app import Settings, create_app
-from taut.server.clients import Connection
-from taut.server.commit import commitment, new_salt
-from taut.server.computer import Computer
-from taut.server.frames import with_kept
-from taut.server.hub import Hub
-from taut.server.service import Made, NewGame, SeatChoice, make_game
-from taut.server.session import handle
-from taut.server.store import Store
+from taut.server.play.clients import Connection
+from taut.server.play.commit import commitment, new_salt
+from taut.server.play.computer import Computer
+from taut.server.play.frames import with_kept
+from taut.server.play.hub import Hub
+from taut.server.play.making import Made, NewGame, SeatChoice, make_game
+from taut.server.play.session import handle
+from taut.server.store.games import Store
+from taut.server.web.app import Settings, create_app
 
 #: Longest wait for one message, in seconds.
 WAIT = 20.0
@@ -506,9 +506,7 @@ class Served:
                 self.kill()
 
 
-def start_server(
-    database: str, log: Path, port: int | None = None, processes: int = 1
-) -> Served:
+def start_server(database: str, log: Path, port: int | None = None, processes: int = 1) -> Served:
     """Start ``taut serve --workers 0`` on ``database`` (its messages into ``log``; with
     ``processes`` on one address) and wait until it answers."""
     port = port or free_port()

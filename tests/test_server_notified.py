@@ -9,7 +9,7 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-from taut.server.store import Event
+from taut.server.store.games import Event
 from tests.test_server_kit import bench, run
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from taut.server.webhooks import BadWebhook, parse_url
+from taut.server.players.webhooks import BadWebhook, parse_url
 from tests.test_server_kit import app_client, socket_of, token_of
 
 H = "X-Taut-Player"

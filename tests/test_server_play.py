@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from taut.cli import cli
 from taut.core.registry import games, plugin
-from taut.server.commit import commitment, new_salt
+from taut.server.play.commit import commitment, new_salt
 from tests.test_server_kit import (
     Person,
     app_client,
@@ -388,7 +388,7 @@ def test_a_changed_move_is_the_one_problem_and_no_result_is_claimed(tmp_path: Pa
     """One move changed in the record: only that move is reported, never a reveal whose
     text is the move played (the changed move leads the replay through other positions),
     and the summary claims no result for a record that does not verify."""
-    from taut.server.verify import verify_record
+    from taut.server.play.verify import verify_record
 
     record = json.loads(PUSH_PULL_RECORD.read_text())
     assert verify_record(json.dumps(record)).ok
@@ -461,8 +461,8 @@ def test_a_seat_that_does_not_reveal_in_time_forfeits(
 ) -> None:
     import time
 
-    from taut.server.pages import positions
-    from taut.server.verify import verify_record
+    from taut.server.play.verify import verify_record
+    from taut.server.web.pages import positions
 
     async def go() -> None:
         async with bench(tmp_path) as b:
@@ -494,9 +494,9 @@ def test_a_seat_that_does_not_reveal_in_time_forfeits(
 
 def test_a_committed_move_that_cannot_be_played_forfeits() -> None:
     """A seat bound to an illegal move could never reveal: it forfeits instead of blocking."""
-    from taut.server.commit import commitment
-    from taut.server.store import Event
-    from taut.server.table import GameTable, Seat
+    from taut.server.play.commit import commitment
+    from taut.server.play.table import GameTable, Seat
+    from taut.server.store.games import Event
 
     plug = plugin("pulling-strings")
     game = plug.game_class()

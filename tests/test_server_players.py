@@ -17,9 +17,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from taut.core.errors import InvalidOptionError
-from taut.server.players import SIGNIN_SECONDS, BadName, NameTaken, Players, SigninError
-from taut.server.service import NewGame, SeatChoice, make_game, rematch
-from taut.server.store import Store
+from taut.server.play.making import NewGame, SeatChoice, make_game, rematch
+from taut.server.players.accounts import SIGNIN_SECONDS, BadName, NameTaken, Players, SigninError
+from taut.server.store.games import Store
 from tests.test_server_kit import app_client, new_game, run, socket_of, sqlite_url, token_of
 from tests.test_server_postgres import database  # noqa: F401 (a fixture)
 
@@ -315,10 +315,10 @@ def test_a_rematch_keeps_the_players_at_their_seats(tmp_path: Path) -> None:
             request = NewGame(game="tracks", seats=[SeatChoice(kind="me"),
                               SeatChoice(kind="invite")], rated=True)  # fmt: skip
             made = await make_game(store, request, player=a.id)
-            await players.attach(made.id, 1, b.id)
+            await players.store.seat_holders.attach(made.id, 1, b.id)
             again = await rematch(store, made.id)
             assert again != made.id
-            assert await players.seat_players(again) == {0: a.id, 1: b.id}
+            assert await players.store.seat_holders.of_game(again) == {0: a.id, 1: b.id}
             assert (await store.load_game(again)).config["rated"] is True  # type: ignore[union-attr]
             with pytest.raises(InvalidOptionError, match="rated game"):
                 await make_game(store, request)

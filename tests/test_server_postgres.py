@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from taut.server.commit import commitment, new_salt
-from taut.server.store import Store
+from taut.server.play.commit import commitment, new_salt
+from taut.server.store.games import Store
 from tests.test_server_kit import Remote, Served, play_remote, run, start_server, token_of
 
 ADMIN = "postgresql://postgres@127.0.0.1/postgres"
@@ -201,11 +201,11 @@ def test_commitments_racing_through_both_processes_resolve_to_one(
 
 
 def test_a_lost_listening_connection_is_opened_again(database: str) -> None:
-    from taut.server.clients import Connection
-    from taut.server.computer import Computer
-    from taut.server.hub import Hub
-    from taut.server.notify import Listener
-    from taut.server.service import NewGame, SeatChoice, make_game
+    from taut.server.play.clients import Connection
+    from taut.server.play.computer import Computer
+    from taut.server.play.hub import Hub
+    from taut.server.play.making import NewGame, SeatChoice, make_game
+    from taut.server.store.notify import Listener
     from tests.test_server_kit import Recorder
 
     name = database.rsplit("/", 1)[1]
@@ -259,11 +259,11 @@ def test_a_lost_listening_connection_is_opened_again(database: str) -> None:
 def test_the_computer_chooses_in_one_process_and_is_revealed_through_the_other(
     database: str,
 ) -> None:
-    from taut.server.clients import Connection
-    from taut.server.computer import Computer
-    from taut.server.hub import Hub
-    from taut.server.notify import Listener
-    from taut.server.service import NewGame, SeatChoice, make_game
+    from taut.server.play.clients import Connection
+    from taut.server.play.computer import Computer
+    from taut.server.play.hub import Hub
+    from taut.server.play.making import NewGame, SeatChoice, make_game
+    from taut.server.store.notify import Listener
     from tests.test_server_kit import Recorder
 
     class Thoughtful(Computer):
@@ -361,4 +361,3 @@ def test_processes_on_one_address_play_one_game(database: str, tmp_path: Path) -
         assert [e.seq for e in stored] == list(range(len(stored)))
     finally:
         served.stop()
-

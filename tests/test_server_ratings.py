@@ -18,13 +18,13 @@ import pytest
 from openskill.models import PlackettLuce
 
 from taut.core.registry import plugin
-from taut.server.computer import Computer
-from taut.server.hub import Hub
-from taut.server.players import Players
-from taut.server.ratings import COMPUTER, Rating, Ratings, ranks_of
-from taut.server.service import NewGame, SeatChoice, make_game
-from taut.server.store import Store
-from taut.server.table import GameTable
+from taut.server.play.computer import Computer
+from taut.server.play.hub import Hub
+from taut.server.play.making import NewGame, SeatChoice, make_game
+from taut.server.play.table import GameTable
+from taut.server.players.accounts import Players
+from taut.server.players.ratings import COMPUTER, Rating, Ratings, ranks_of
+from taut.server.store.games import Store
 from tests.test_server_kit import (
     Bench,
     Person,
@@ -97,7 +97,7 @@ async def play_rated(
     made = await make_game(bench.store, request, seed=bench.rng.randrange(2**62), player=seats[0])
     for i, who in enumerate(seats):
         if i > 0 and who not in levels and attach:
-            await ratings.players.attach(made.id, i, who)
+            await ratings.store.seat_holders.attach(made.id, i, who)
     people = [await bench.join(made.id, i) for i, who in enumerate(seats) if who not in levels]
     await bench.play(people, nodes=3000)
     await bench.quiet()

@@ -8,7 +8,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from taut.server.store import Store
+from taut.server.store.games import Store
 from tests.test_server_kit import (
     Remote,
     Served,
@@ -109,8 +109,8 @@ def test_a_killed_server_keeps_every_acknowledged_move(tmp_path: Path) -> None:
 async def half_taken(database: str) -> None:
     """A batch whose second event's place is taken is refused whole: its first event, its
     status and its secrets are not written either."""
-    from taut.server.service import NewGame, SeatChoice, make_game
-    from taut.server.store import Conflict
+    from taut.server.play.making import NewGame, SeatChoice, make_game
+    from taut.server.store.database import Conflict
 
     store = Store(database)
     try:

@@ -14,9 +14,9 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-import taut.server.session as session
-from taut.server.clients import MAX_BEHIND, TOO_SLOW, Connection
-from taut.server.hub import Hub
+import taut.server.play.session as session
+from taut.server.play.clients import MAX_BEHIND, TOO_SLOW, Connection
+from taut.server.play.hub import Hub
 from tests.test_server_kit import (
     Closed,
     Person,
@@ -298,7 +298,7 @@ def test_a_fault_in_a_command_is_logged_not_shown(
 def test_a_fault_in_a_request_is_clean_json(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import taut.server.app as app
+    import taut.server.web.app as app
 
     async def broken(*args: Any, **kwargs: Any) -> Any:
         raise RuntimeError("an inner detail")

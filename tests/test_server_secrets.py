@@ -31,10 +31,10 @@ import pytest
 
 from taut.core.game import CHANCE_SEAT, NodeKind, State
 from taut.core.registry import games, plugin
-from taut.server.commit import commitment, new_salt
-from taut.server.frames import state_frame
-from taut.server.hub import table_from_row
-from taut.server.table import GameTable, parse_joint
+from taut.server.play.commit import commitment, new_salt
+from taut.server.play.frames import state_frame
+from taut.server.play.hub import table_from_row
+from taut.server.play.table import GameTable, parse_joint
 from tests.test_server_kit import Bench, Player, bench, run, sample_options
 
 #: Options that keep a game short (merged over sampled options).

@@ -15,13 +15,13 @@ from taut.cli.serve import serve
 from taut.core.plugin import GamePlugin
 from taut.core.registry import games, plugin
 from taut.games.pulling_strings.rules import PullingStrings
-from taut.server.app import default_vendor, mediapipe_folder
+from taut.server.web.app import default_vendor, mediapipe_folder
 from tests.test_server_kit import app_client, new_game
 
 LEARNING = {"edition": "published", "learning": "strict", "seed": 8}
 #: Where a page or script could name another site.
 EXTERNAL = re.compile(r"""(?:src|href)\s*=\s*["']?\s*(?:https?:)?//""", re.IGNORECASE)
-STATIC = Path(__file__).parents[1] / "src" / "taut" / "server" / "static"
+STATIC = Path(__file__).parents[1] / "src" / "taut" / "server" / "web" / "static"
 
 
 def test_the_plugin_hook_serves_the_recogniser_and_its_templates(tmp_path: Path) -> None:

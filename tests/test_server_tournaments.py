@@ -16,12 +16,12 @@ import pytest
 from fastapi.testclient import TestClient
 
 from taut.core.registry import games
-from taut.server.app import Settings, create_app
-from taut.server.computer import Computer
-from taut.server.hub import Hub
-from taut.server.players import Players
-from taut.server.store import Store
-from taut.server.tournaments import NewTournament, Tournaments
+from taut.server.play.computer import Computer
+from taut.server.play.hub import Hub
+from taut.server.players.accounts import Players
+from taut.server.store.games import Store
+from taut.server.tournaments.director import NewTournament, Tournaments
+from taut.server.web.app import Settings, create_app
 from tests.test_server_clocks import Clock
 from tests.test_server_kit import run, socket_of, sqlite_url, token_of
 from tests.test_server_postgres import database  # noqa: F401 (a fixture)
@@ -313,21 +313,21 @@ def test_two_servers_start_a_round_once(url: str) -> None:
             )
             tid = await both[0].create(body, maker.id)
             for level in ("hard", "easy", "medium"):  # the first rests: a quick game
-                assert await stores[0].add_entrant(tid, f"computer:{level}") is None
-            assert await stores[1].add_entrant(tid, "computer:easy") == "entered"
+                assert await stores[0].tournaments.add_entrant(tid, f"computer:{level}") is None
+            assert await stores[1].tournaments.add_entrant(tid, "computer:easy") == "entered"
             # Pairings from a stale list of entrants are not written.
-            assert not await stores[0].start_round(tid, 1, [("computer:easy", None)], 1)
-            assert (await stores[1].tournament_rows(tid))[0]["status"] == "open"
-            assert (await stores[1].tournament_entries(tid))[1] == []
+            assert not await stores[0].tournaments.start_round(tid, 1, [("computer:easy", None)], 1)
+            assert (await stores[1].tournaments.rows(tid))[0]["status"] == "open"
+            assert (await stores[1].tournaments.entries(tid))[1] == []
             clock.skip(61)
             # Both servers notice the start at once: one pairs the round and makes its game.
             await asyncio.gather(*(t.advance(tid) for t in both))
-            _, boards = await stores[1].tournament_entries(tid)
+            _, boards = await stores[1].tournaments.entries(tid)
             assert [(b["round"], b["second"] is None) for b in boards] == [(1, False), (1, True)]
             assert boards[0]["game_id"] is not None
-            assert not await stores[0].start_round(tid, 1, [("a", "b")], 3)
-            assert await stores[1].add_entrant(tid, "computer:late") == "started"
-            assert await stores[1].add_entrant("nothing", "computer:easy") == "missing"
+            assert not await stores[0].tournaments.start_round(tid, 1, [("a", "b")], 3)
+            assert await stores[1].tournaments.add_entrant(tid, "computer:late") == "started"
+            assert await stores[1].tournaments.add_entrant("nothing", "computer:easy") == "missing"
         finally:
             for hub, store in zip(hubs, stores, strict=True):
                 await hub.close()

@@ -12,7 +12,7 @@ import pytest
 
 from taut.core.registry import games, plugin
 from taut.core.tutorial import Lesson, TutorialError, walk
-from taut.server.tutorials import first_game_options, tutorial_steps
+from taut.server.learn.tutorials import first_game_options, tutorial_steps
 from tests.test_server_kit import app_client
 
 

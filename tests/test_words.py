@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 
 from taut.games.pulling_strings.tilesets import WORDS, fingerspelling_words
 from taut.learn.registry import tile_sets
-from taut.server.flashcards import word_sets
+from taut.server.learn.flashcards import word_sets
 from tests.test_server_api import clean_error
 from tests.test_server_kit import app_client
 

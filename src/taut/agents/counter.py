@@ -153,9 +153,7 @@ class CounterAgent(Agent):
         self._log_belief += np.log(np.maximum(likelihood, 1e-300))
         self._log_belief -= self._log_belief.max()
 
-    def _predict(
-        self, state: State, seat: int, one: OneTurnGame, rng: random.Random
-    ) -> np.ndarray:
+    def _predict(self, state: State, seat: int, one: OneTurnGame, rng: random.Random) -> np.ndarray:
         """Each model's mix of the opponent over its moves (rows: :data:`MODELS`)."""
         other = 1 - seat
         theirs = one.moves(other)

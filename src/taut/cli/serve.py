@@ -84,8 +84,8 @@ def serve(
     try:
         import uvicorn
 
-        from taut.server.app import Settings, create_app, mediapipe_folder
-        from taut.server.collector import tune_for_serving
+        from taut.server.web.app import Settings, create_app, mediapipe_folder
+        from taut.server.web.collector import tune_for_serving
     except ImportError as exc:
         fail(f"the server needs the server extra (pip install 'taut[server]'): {exc}")
     if vendor is not None and mediapipe_folder(vendor) is None:
@@ -133,7 +133,7 @@ def _serve_processes(settings: Any, host: str, port: int, processes: int, where:
     each building the application from ``settings`` passed in the environment."""
     import uvicorn
 
-    from taut.server.app import SETTINGS_VARIABLE, settings_to_text
+    from taut.server.web.app import SETTINGS_VARIABLE, settings_to_text
 
     os.environ[SETTINGS_VARIABLE] = settings_to_text(settings)
     console.print(
@@ -141,7 +141,7 @@ def _serve_processes(settings: Any, host: str, port: int, processes: int, where:
         "Ctrl-C stops them."
     )
     uvicorn.run(
-        "taut.server.app:create_app_from_environment",
+        "taut.server.web.app:create_app_from_environment",
         factory=True,
         workers=processes,
         host=host,
@@ -157,7 +157,7 @@ def _check_database(url: str, where: str) -> None:
     refused with a message at once, not found out by the first player's move."""
     import asyncio
 
-    from taut.server.store import Store
+    from taut.server.store.games import Store
 
     async def ready() -> None:
         store = Store(url)
@@ -198,7 +198,7 @@ def verify(record: Path, as_json: bool) -> None:
 
     Exit 0 when everything holds, 1 when something does not, 2 when the file cannot be read.
     """
-    from taut.server.verify import verify_record
+    from taut.server.play.verify import verify_record
 
     try:
         raw = record.read_bytes()

@@ -37,8 +37,6 @@ class Proxy(ABC):
         (``rng`` draws anything the lift leaves to chance, such as a mistake)."""
 
     @abstractmethod
-    def lift_policy(
-        self, state: State, seat: int, policy: Mapping[int, float]
-    ) -> dict[int, float]:
+    def lift_policy(self, state: State, seat: int, policy: Mapping[int, float]) -> dict[int, float]:
         """The mixed strategy of the real game that playing ``policy`` through
         :meth:`lift` amounts to."""

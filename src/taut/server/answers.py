@@ -52,9 +52,7 @@ MALFORMED: dict[int | str, dict[str, Any]] = {
 }
 
 
-def refusals(
-    codes: dict[int, str], html: tuple[int, ...] = ()
-) -> dict[int | str, dict[str, Any]]:
+def refusals(codes: dict[int, str], html: tuple[int, ...] = ()) -> dict[int | str, dict[str, Any]]:
     """``responses=`` for a route: each status code in ``codes`` with what it means, its
     body a :class:`Refusal` (JSON), or an HTML page for the codes in ``html``."""
     return {

@@ -39,9 +39,7 @@ def answer_line(state: LearningState, seat: int, answer: Answer) -> str:
         return f"{text}; that answer is {other}'s, so {other} is pulled."
     if game.learning == "slip":
         other = tiles[answer.gave].board.text
-        where = (
-            "its end is broken" if other in game.letters else "that tile is not on the board"
-        )
+        where = "its end is broken" if other in game.letters else "that tile is not on the board"
         return f"{text}; that answer is {other}'s and {where}: no pull."
     return f"{text}: no pull."
 

@@ -32,9 +32,7 @@ def describe_turn(
     game = before.game
     lay = game.layout
     lines = [
-        "Revealed: "
-        + "; ".join(_revealed(before, s, a) for s, a in sorted(joint.items()))
-        + "."
+        "Revealed: " + "; ".join(_revealed(before, s, a) for s, a in sorted(joint.items())) + "."
     ]
     for p in range(NUM_PIECES):
         loc = before.locs[p]

@@ -182,7 +182,7 @@ def signs_group() -> None:
     "--calibration",
     metavar="CAL.json",
     default=None,
-    help='A learner\'s own signs: FILE\'s form with a "letter" on each hand. The reading '
+    help="A learner's own signs: FILE's form with a \"letter\" on each hand. The reading "
     "adapts to that hand.",
 )
 def recognize(source: str, as_json: bool, calibration: str | None) -> None:

@@ -71,9 +71,7 @@ class TeamsOneTurnGames:
         squares = tuple(sorted(loc for loc in self._locs(state) if loc < OFF))
         return self.model.index[(squares, scores[0], scores[1])]
 
-    def _solve_class(
-        self, i: int
-    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, float]:
+    def _solve_class(self, i: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, float]:
         """``(payoff, successors, row mix, column mix, value)`` of class ``i`` in
         class-order actions."""
         succ = self.model.successors(i)

@@ -1,0 +1,163 @@
+"""Connected clients and what is on its way to them.
+
+Every message to a client goes through its :class:`Connection`'s outbox, in order, written by
+one task per connection: a command never waits for a slow client, and one client that
+stops reading cannot hold up a game for the others. A frame waiting in the outbox is
+replaced by a newer one (each frame is the whole game as that client may see it, so the
+newer says everything the older did); a client that falls further behind than
+:data:`MAX_BEHIND` messages is closed, and its page reconnects and gets a fresh frame.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import orjson
+
+log = logging.getLogger("taut.server")
+
+#: Messages a connection may have waiting before it is closed as not reading.
+MAX_BEHIND = 64
+#: The close code for a client that does not keep up (RFC 6455: try again later).
+TOO_SLOW = 1013
+
+
+class Client(Protocol):
+    """A connected browser (or test client): something messages can be sent to."""
+
+    async def send_text(self, text: str) -> None:
+        """Send one message (JSON text)."""
+        ...
+
+    async def close(self, code: int) -> None:
+        """Close the connection."""
+        ...
+
+
+def as_text(data: Any) -> str:
+    """A message as compact JSON (by orjson: frames are most of the server's encoding)."""
+    return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
+class Frame(Protocol):
+    """A frame to send, written for one connection from what that connection was sent
+    before (:class:`taut.server.play.frames.FrameParts`)."""
+
+    def text(self, sent: dict[str, str] | None = None) -> str:
+        """The frame's JSON for a connection whose previous frame held ``sent`` (updated)."""
+        ...
+
+
+@dataclass(eq=False)
+class Connection:
+    """One client of one game, at a seat (``seat``) or watching (None)."""
+
+    client: Client
+    game_id: str
+    seat: int | None
+    label: str = ""
+    """What a spectator's chat lines are signed with (a seat's lines, with the seat)."""
+    gone: bool = False
+    """True once the client has gone or has been closed: nothing more is sent."""
+    acks_in_frames: bool = False
+    """The client asked for acknowledgements inside frames (its hello's ``acks``): an
+    acknowledgement queued right behind a frame rides in that frame's ``acks`` list."""
+    _outbox: deque[tuple[bool, str | Frame]] = field(default_factory=deque)
+    _writer: asyncio.Task[None] | None = None
+    _sent: dict[str, str] = field(default_factory=dict)
+    """The members of the last frame written, which the next one may leave out."""
+    _riding: list[dict[str, Any]] = field(default_factory=list)
+    """The acknowledgements that ride in the frame waiting in the outbox (at most one frame
+    waits: a newer one takes its place, and its acknowledgements)."""
+
+    def send(self, data: dict[str, Any]) -> None:
+        """Queue one message (sent in order, without waiting)."""
+        self.send_text(as_text(data), frame=data.get("type") == "state")
+
+    def acknowledge(self, ack: dict[str, Any]) -> None:
+        """Queue the acknowledgement ``ack`` (``{"type": "ack", "ref": ...}``): inside the
+        frame waiting last in the outbox when the client asked for that, so that a command
+        costs one message less; else as a message of its own. Either way the client reads
+        it after that frame, as it would have."""
+        outbox = self._outbox
+        if self.acks_in_frames and not self.gone and outbox and outbox[-1][0]:
+            self._riding.append({k: v for k, v in ack.items() if k != "type"})
+            return
+        self.send(ack)
+
+    def send_frame(self, frame: Frame) -> None:
+        """Queue a state frame (a newer frame replaces it while it waits); it is written
+        when its turn comes, leaving out what the previous frame written holds already."""
+        self.send_text(frame, frame=True)
+
+    def send_text(self, text: str | Frame, frame: bool = False) -> None:
+        """Queue one message already written as JSON; ``frame``: a state frame, which a
+        newer frame replaces while it waits."""
+        if self.gone:
+            return
+        outbox = self._outbox
+        if frame:
+            for i, (waiting_frame, _) in enumerate(outbox):
+                if waiting_frame:
+                    outbox[i] = (True, text)
+                    break
+            else:
+                outbox.append((True, text))
+        else:
+            outbox.append((False, text))
+        if len(outbox) > MAX_BEHIND:
+            self._drop()
+            return
+        if self._writer is None:
+            self._writer = asyncio.get_running_loop().create_task(self._write())
+
+    @property
+    def waiting(self) -> int:
+        """Messages queued and not yet being written."""
+        return len(self._outbox)
+
+    def close(self) -> None:
+        """Send nothing more (the client has gone)."""
+        self.gone = True
+        self._outbox.clear()
+        self._riding.clear()
+
+    async def drained(self) -> None:
+        """Wait until everything queued has been written (or the client has gone)."""
+        while self._writer is not None:
+            await asyncio.shield(self._writer)
+
+    async def _write(self) -> None:
+        try:
+            while self._outbox and not self.gone:
+                is_frame, item = self._outbox.popleft()
+                text = item if isinstance(item, str) else item.text(self._sent)
+                if is_frame and self._riding:
+                    text = f'{text[:-1]},"acks":{as_text(self._riding)}}}'
+                    self._riding = []
+                await self.client.send_text(text)
+        except Exception:  # a closed socket: the page reconnects by itself
+            self.close()
+        finally:
+            self._writer = None
+
+    def _drop(self) -> None:
+        log.info("closing a client of %s that does not keep up", self.game_id)
+        self.close()
+        task = asyncio.get_running_loop().create_task(self._close_client())
+        _CLOSING.add(task)
+        task.add_done_callback(_CLOSING.discard)
+
+    async def _close_client(self) -> None:
+        try:
+            await self.client.close(TOO_SLOW)
+        except Exception:  # already closed
+            log.debug("client of %s was closed already", self.game_id)
+
+
+#: Close tasks under way (kept so that they are not collected before they run).
+_CLOSING: set[asyncio.Task[None]] = set()

@@ -1,0 +1,341 @@
+"""What each client is told: every message is built from that client's view of the game.
+
+:func:`state_frame` is the one place a game's position becomes a message. It reads
+``table.state.view(seat)`` (``seat`` None: a spectator) and nothing else of the position:
+the picture, the text, the legal moves and the status all come from that view, and the
+rest is public (who sits where, who has committed, the narrated log, the result). The
+tests prove it: frames built from any full state consistent with a view are the same.
+
+Drawing is the costly part of a frame, and most messages change no position (a commitment,
+a reveal, a name): :class:`Pictures` keeps each seat's drawings of the current position,
+so that they are made once per position and seat, whatever the number of clients.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from taut.core.errors import TautError
+from taut.core.forfeit import drawable
+from taut.core.game import CHANCE_SEAT, State
+from taut.core.plugin import GamePlugin
+from taut.server.play.clients import as_text
+from taut.server.play.table import GameTable
+
+#: Legal moves listed in a frame at most (a two-sided choice can have 15,625).
+LEGAL_LISTED = 500
+
+
+def seat_list(table: GameTable) -> list[dict[str, Any]]:
+    """Public facts about every seat."""
+    game = table.game
+    out = []
+    for i, seat in enumerate(table.seats):
+        out.append(
+            {
+                "seat": game.info.seats[i],
+                "title": table.plugin.seat_title(game, i),
+                "kind": seat.kind,
+                "agent": seat.agent,
+                "name": seat.name,
+            }
+        )
+    return out
+
+
+class Pictures:
+    """What frames draw from the position (the seat's view, its legal moves and their words,
+    the board, the text, the status, the help, the result), per seat, kept while the position
+    stays the same: a commitment or a reveal redraws nothing, and the clients at one seat share
+    one drawing. Held by the hub per game; a new position clears it.
+
+    Each part is kept under what it depends on, no more: the board with the moves offered
+    (while the seat may choose) or without (once it has chosen), the text, status and
+    result per seat whatever its turn, the help only for a seat to move. Each is also kept
+    as JSON text, so that a frame repeats none of the drawing's encoding either."""
+
+    def __init__(self) -> None:
+        self._state: State | None = None
+        self._views: dict[int | None, State] = {}
+        self._boards: dict[tuple[int | None, bool], dict[str, Any]] = {}
+        self._texts: dict[int, tuple[State, dict[str, Any]]] = {}
+        """Keyed by the view's ``id``, with the view (so that the key stays its own)."""
+        self._helps: dict[int | None, Any] = {}
+        self._encoded: dict[tuple[str, Any], str] = {}
+        self._strings: dict[int, tuple[str, str]] = {}
+
+    def view(self, table: GameTable, seat: int | None) -> State:
+        """``table.state.view(seat)``, computed once per position."""
+        if self._state is not table.state:
+            # States are values: a new position is a new object (kept here, so its id
+            # cannot be reused while this cache holds it).
+            self._state = table.state
+            self._views.clear()
+            self._boards.clear()
+            self._texts.clear()
+            self._helps.clear()
+            self._encoded.clear()
+            self._strings.clear()
+        view = self._views.get(seat)
+        if view is None:
+            view = self._views[seat] = table.state.view(seat)
+        return view
+
+    def drawn(
+        self, table: GameTable, view: State, seat: int | None, mine: bool, listed: bool
+    ) -> dict[str, Any]:
+        """The parts of the frame drawn from ``view`` (call :meth:`view` first)."""
+        plugin = table.plugin
+        board = self._boards.get((seat, listed))
+        if board is None:
+            legal = _legal(view, seat) if listed and seat is not None else []
+            picture = drawable(view)
+            board = self._boards[(seat, listed)] = {
+                "legal": legal,
+                # Each listed move said in the game's words, for the people choosing.
+                "words": [plugin.describe_move(view, seat, m) for m in legal[:LEGAL_LISTED]]
+                if seat is not None
+                else [],
+                **boards(plugin, picture, seat, legal),
+            }
+        # The text, status and result take no seat: seats whose view is the same object
+        # (a game without hidden information) share them.
+        found = self._texts.get(id(view))
+        if found is not None and found[0] is view:
+            texts = found[1]
+        else:
+            picture = drawable(view)
+            texts = {
+                "text": plugin.render(picture),
+                "status": plugin.status(picture),
+                "result": None if view.outcome is None else view.describe_outcome(),
+            }
+            self._texts[id(view)] = (view, texts)
+        helps = None
+        if mine and seat is not None:
+            if seat not in self._helps:
+                self._helps[seat] = plugin.move_help(drawable(view), seat)
+            helps = self._helps[seat]
+        return {**board, **texts, "help": helps}
+
+    def encoded(self, member: str, key: Any, value: Any) -> str:
+        """``value`` (the member ``member`` of a frame drawn under ``key``) as JSON text,
+        encoded once per position."""
+        text = self._encoded.get((member, key))
+        if text is None:
+            if isinstance(value, str):
+                # The same drawing given to several seats (a board without buttons, once
+                # each has chosen) is encoded once: by the string itself, kept with it.
+                found = self._strings.get(id(value))
+                if found is None or found[0] is not value:
+                    found = self._strings[id(value)] = (value, as_text(value))
+                text = found[1]
+            else:
+                text = as_text(value)
+            self._encoded[(member, key)] = text
+        return text
+
+
+#: The members of a frame that a client may already hold: a frame leaves out those that
+#: are the same as in the previous frame sent on the same connection and lists them under
+#: ``kept`` (the client copies them from its previous frame, :func:`with_kept`). A board
+#: is most of a frame's bytes, and most messages change no position. ``board_narrow`` is
+#: in frames of games that draw one only (:func:`boards`).
+KEPT_MEMBERS = (
+    "board",
+    "board_narrow",
+    "text",
+    "status",
+    "help",
+    "result",
+    "legal",
+    "moves",
+    "log",
+    "seats",
+)
+
+
+def boards(plugin: GamePlugin, view: State, seat: int | None, legal: list[str]) -> dict[str, str]:
+    """The pictures of ``view`` that a page chooses from: ``board``, and ``board_narrow``
+    where the game lays the position out apart for a narrow screen (a phone; see
+    :meth:`~taut.core.plugin.GamePlugin.svg_narrow`). ``view`` is drawable."""
+    out = {"board": plugin.svg(view, seat, legal)}
+    narrow = plugin.svg_narrow(view, seat, legal)
+    if narrow is not None:
+        out["board_narrow"] = narrow
+    return out
+
+
+@dataclass(frozen=True, eq=False)
+class FrameParts:
+    """A frame as JSON text: the members sent every time (``light``, an object), and each
+    of :data:`KEPT_MEMBERS` encoded apart (``members``)."""
+
+    light: str
+    members: dict[str, str]
+
+    def text(self, sent: dict[str, str] | None = None) -> str:
+        """The frame for a connection whose previous frame's members were ``sent`` (None:
+        the whole frame); ``sent`` is updated to this frame's."""
+        out = [self.light[:-1]]
+        kept = []
+        if sent is not None:
+            # A member this frame lacks is gone from the client's frame too: it cannot be
+            # kept by a later frame.
+            for name in [n for n in sent if n not in self.members]:
+                del sent[name]
+        for name, value in self.members.items():
+            if sent is not None:
+                before = sent.get(name)
+                if before is not None and (before is value or before == value):
+                    kept.append(name)
+                    continue
+                sent[name] = value
+            out.append(f',"{name}":{value}')
+        if kept:
+            out.append(',"kept":' + as_text(kept))
+        out.append("}")
+        return "".join(out)
+
+
+#: The drawn members that depend on the view alone (not on the seat looking at it).
+_BY_VIEW = frozenset(("text", "status", "result"))
+
+
+def with_kept(previous: dict[str, Any] | None, frame: dict[str, Any]) -> dict[str, Any]:
+    """A received frame made whole: the members it lists as ``kept`` copied from the
+    previous frame of the same connection (what every client does)."""
+    kept = frame.pop("kept", None)
+    if kept:
+        if previous is None:
+            raise ValueError("a frame keeps members but no frame came before it")
+        for name in kept:
+            frame[name] = previous[name]
+    return frame
+
+
+def state_frame(
+    table: GameTable, seat: int | None, pictures: Pictures | None = None, now: float | None = None
+) -> dict[str, Any]:
+    """The ``state`` message for a client at ``seat`` (None: a spectator); ``pictures``
+    keeps what was drawn for this position before; ``now``: the time the clocks are read
+    at (None: the time now)."""
+    pictures = pictures if pictures is not None else Pictures()
+    frame, drawn, _ = _frame(table, seat, pictures, now)
+    frame.update(drawn)
+    return frame
+
+
+def frame_parts(
+    table: GameTable, seat: int | None, pictures: Pictures, now: float | None = None
+) -> FrameParts:
+    """:func:`state_frame` as JSON text in parts (the same members), with the drawn
+    members encoded once per position: what the hub sends."""
+    frame, drawn, (mine, listed) = _frame(table, seat, pictures, now)
+    members: dict[str, str] = {}
+    keys = {"board": listed, "board_narrow": listed, "legal": listed, "moves": listed, "help": mine}
+    shared = id(pictures.view(table, seat))  # what the text, status and result depend on
+    for name in KEPT_MEMBERS:
+        if name in drawn:
+            key = ("view", shared) if name in _BY_VIEW else (seat, keys.get(name))
+            members[name] = pictures.encoded(name, key, drawn[name])
+        elif name in frame:
+            members[name] = as_text(frame.pop(name))
+    return FrameParts(as_text(frame), members)
+
+
+def frame_text(
+    table: GameTable, seat: int | None, pictures: Pictures, now: float | None = None
+) -> str:
+    """:func:`state_frame` as JSON text (the whole frame)."""
+    return frame_parts(table, seat, pictures, now).text()
+
+
+def _frame(
+    table: GameTable, seat: int | None, pictures: Pictures, now: float | None
+) -> tuple[dict[str, Any], dict[str, Any], tuple[bool, bool]]:
+    """The frame's members that change with every message, the drawn ones (kept per
+    position), and whether the seat is to move and may choose."""
+    view = pictures.view(table, seat)
+    phase = table.phase
+    acting = [s for s in view.acting_seats() if s != CHANCE_SEAT]
+    mine = seat is not None and seat in acting and phase in ("play", "commit")
+    listed = mine and seat not in table.commits
+    parts = pictures.drawn(table, view, seat, mine, listed)
+    legal: list[str] = parts["legal"]
+    revealing = phase == "reveal" and seat is not None and seat in acting
+    outcome = view.outcome
+    # Where a move is an answer (a learning game), listing them would give it away.
+    hidden = table.plugin.hides_moves(table.game)
+    drawn = {
+        "board": parts["board"],
+        **({"board_narrow": parts["board_narrow"]} if "board_narrow" in parts else {}),
+        "text": parts["text"],
+        "status": parts["status"],
+        "help": parts["help"],
+        "result": parts["result"],
+        "legal": [] if hidden else legal[:LEGAL_LISTED],
+        # The same moves, each with its notation (what a person types) and its words.
+        "moves": []
+        if hidden
+        else [
+            {"notation": n, "words": w}
+            for n, w in zip(legal[:LEGAL_LISTED], parts["words"], strict=True)
+        ],
+    }
+    frame = {
+        "type": "state",
+        "seq": table.seq,
+        "move": table.node,
+        "phase": phase,
+        "you": None if seat is None else table.seat_name(seat),
+        "acting": [table.seat_name(s) for s in acting],
+        "committed": [table.seat_name(s) for s in sorted(table.commits)],
+        "revealed": [table.seat_name(s) for s in sorted(table.reveals)],
+        "to_reveal": revealing and seat not in table.reveals,
+        "legal_count": len(legal),
+        "log": list(table.log),
+        "winners": None if outcome is None else [table.seat_name(s) for s in outcome.winners],
+        "seats": seat_list(table),
+        "rematch": table.rematch,
+        "deadline": table.config.get("reveal_deadline"),
+        "reveal_since": table.reveal_since,
+        # Public: per seat the time left, whose clocks run, and the server's time (ms).
+        "clock": table.clock_frame(time.time() if now is None else now),
+        **table_part(table, view, seat),
+    }
+    return frame, drawn, (mine, listed)
+
+
+def table_part(table: GameTable, view: State, seat: int | None) -> dict[str, Any]:
+    """What happens at the table: the seated players' chat (never shown to spectators), the
+    open offer, and what this seat may offer now (read from its view)."""
+    over = view.is_terminal()
+    draws = False
+    if not over and seat is not None:
+        try:
+            view.end_by_agreement()
+            draws = True
+        except TautError:
+            draws = False
+    return {
+        "chat": []
+        if seat is None
+        else [{"seat": c["seat"], "text": c["text"]} for c in table.chat],
+        # The spectators' own chat, never shown to the players (no advice from the gallery).
+        "gallery": []
+        if seat is not None
+        else [{"who": c["who"], "text": c["text"]} for c in table.gallery],
+        "offer": None
+        if table.offer is None
+        else {k: table.offer[k] for k in ("move", "seat", "what", "accepted")},
+        "may_draw": draws,
+        "may_take_back": not over and seat is not None and table.takeback_to(seat) is not None,
+        "may_resign": not over and seat is not None,
+    }
+
+
+def _legal(view: State, seat: int) -> list[str]:
+    return [view.action_to_string(seat, a) for a in view.legal_actions(seat)]

@@ -1,0 +1,624 @@
+"""The live side of the server: games in memory, their clients, and every command's path.
+
+A command goes: lock the game; check it against the position
+(:class:`~taut.server.play.table.GameTable`); write its events in one transaction
+(:class:`~taut.server.store.games.Store`); apply them; send every client its own frame;
+acknowledge; start whatever computer seats must now choose. The position in memory is
+trusted as current (other processes' events arrive by notification): if another process
+took the same ``seq`` first, the write fails, and the hub catches up and checks the command
+again, so two moves racing for one place resolve to one. A command refused (or found
+already done) is checked again after catching up, in case the refusal came from events not
+yet heard of; a resent move is answered, not played twice.
+
+Clocks (:mod:`taut.server.play.clocks`): a game's clocks are read from its events and the
+store's time. A clock that reaches zero ends the game (a ``forfeit`` with the reason
+``time``) when the hub's timer for it fires, and also before any command and whenever the
+game is looked up, so a missed timer delays nothing that anyone can see. When a server
+starts, every game in play with clocks running is loaded and gets a ``resume`` event: the
+time the server was down is charged to nobody.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from taut.agents import make_agent
+from taut.core.chance import derive_seed
+from taut.core.errors import TautError
+from taut.core.game import NodeKind
+from taut.core.registry import make, plugin
+from taut.server.play.clients import Connection
+from taut.server.play.commit import new_salt
+from taut.server.play.computer import Computer, think_on_clock, within
+from taut.server.play.frames import FrameParts, Pictures, frame_parts, state_frame
+from taut.server.play.table import Batch, GameTable, Refused, Seat, parse_joint
+from taut.server.store.database import Conflict
+from taut.server.store.games import GameRow, Store
+
+log = logging.getLogger("taut.server")
+
+
+def agent_accepts_draw(
+    game: str, options: dict[str, Any], position: Any, seat: int, spec: str
+) -> bool:
+    """Whether the agent ``spec`` at ``seat`` accepts a draw at the position (in a worker, as
+    the terminal asks it: :meth:`~taut.agents.base.Agent.accept_draw` of its view)."""
+    built = make(game, **options)
+    state = built.state_from_json(position)
+    return make_agent(spec, game=built).accept_draw(state.view(seat), seat)
+
+
+#: How often a command is tried again after losing a race for its ``seq``.
+RETRIES = 5
+
+#: Seconds a finished game stays in memory after it was last looked up, when no client is
+#: connected to it (the store keeps it; the next look-up loads it again).
+IDLE_RELEASE = 120.0
+
+
+def table_from_row(row: GameRow) -> GameTable:
+    """A fresh table for a stored game (before its events are applied)."""
+    found = plugin(row.game)
+    config = row.config
+    game = found.game_class(**config["options"])
+    seats = [
+        Seat(kind="computer" if s.get("agent") else "human", agent=s.get("agent"))
+        for s in config["seats"]
+    ]
+    return GameTable(row.id, found, game, config, seats)
+
+
+class Hub:
+    """Every game this process serves, and the clients connected to them."""
+
+    def __init__(self, store: Store, computer: Computer) -> None:
+        self.store = store
+        self.computer = computer
+        self.tables: dict[str, GameTable] = {}
+        self.rows: dict[str, GameRow] = {}
+        self.locks: dict[str, asyncio.Lock] = {}
+        self.clients: dict[str, set[Connection]] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._thinking: set[tuple[str, int, int]] = set()
+        self._timers: dict[str, asyncio.TimerHandle] = {}
+        self._clock_timers: dict[str, asyncio.TimerHandle] = {}
+        self._pictures: dict[str, Pictures] = {}
+        self._used: dict[str, float] = {}
+        self._sweeper: asyncio.Task[None] | None = None
+        self.when_over: list[Callable[[GameTable], Awaitable[None]]] = []
+        """Called (as tasks) whenever a finished game changes or is loaded: each must do
+        its work once however often it is called (the ratings)."""
+        self.when_changed: list[Callable[[GameTable], Awaitable[None] | None]] = []
+        """Called whenever a game still going changes or is loaded here (the webhooks that
+        say whose move it is): each decides at once, and returns the work it still has to
+        do (run as a task) or None, so that a change that asks for nothing costs no task."""
+
+    # -- games ---------------------------------------------------------------------------
+
+    def now(self) -> float:
+        """The time (the store's clock: the one events are stored with)."""
+        return self.store.clock()
+
+    async def table(self, game_id: str) -> GameTable | None:
+        """The game, loaded (and caught up) on first use; None if there is none. A clock
+        that has reached zero meanwhile ends the game first."""
+        table = await self._table(game_id)
+        if table is None:
+            return None
+        for seat in self._taken_unseen(table):
+            await self.seated(game_id, seat)
+        if self._flag_due(table):
+            await self.command(game_id, lambda t: t.flag(self.now()))
+        return table
+
+    def _taken_unseen(self, table: GameTable) -> list[int]:
+        """Seats the clocks wait for that are taken already (a rematch of a game whose open
+        seat was claimed keeps its taker): the clocks are told at once."""
+        row = self.rows.get(table.id)
+        if table.clocks is None or not table.clocks.open or row is None:
+            return []
+        return [s for s in sorted(table.clocks.open) if row.token_hashes[s] is not None]
+
+    async def _table(self, game_id: str) -> GameTable | None:
+        self._used[game_id] = time.monotonic()
+        table = self.tables.get(game_id)
+        if table is not None:
+            return table
+        lock = self._lock(game_id)
+        async with lock:
+            table = self.tables.get(game_id)
+            if table is not None:
+                return table
+            loaded = await self._load(game_id)
+            if loaded is None:
+                return None
+            row, table = loaded
+            await self._load_secrets(table)
+            self.tables[game_id] = table
+            self.rows[game_id] = row
+        self._after_change(table)
+        return table
+
+    async def peek(self, game_id: str) -> GameTable | None:
+        """The game as it stands, for reading only: the table served here if there is one,
+        else one loaded from the store for the caller alone (not kept, not started: a
+        finished game listed on a page)."""
+        table = self.tables.get(game_id)
+        if table is not None:
+            return table
+        loaded = await self._load(game_id)
+        return None if loaded is None else loaded[1]
+
+    async def _load(self, game_id: str) -> tuple[GameRow, GameTable] | None:
+        """The game's row and its table rebuilt from the stored events (None: no game)."""
+        row = await self.store.load_game(game_id)
+        if row is None:
+            return None
+        table = table_from_row(row)
+        await self._catch_up(table)
+        return row, table
+
+    def release_idle(self, now: float | None = None) -> int:
+        """Forget the finished games that no client is connected to and nobody looked up
+        for :data:`IDLE_RELEASE` seconds (``now``: :func:`time.monotonic`), so that memory
+        holds the games being played, not every game ever opened. The number forgotten."""
+        now = time.monotonic() if now is None else now
+        busy = {key[0] for key in self._thinking}
+        released = 0
+        for game_id, table in list(self.tables.items()):
+            lock = self.locks.get(game_id)
+            if (
+                game_id in self.clients
+                or game_id in busy
+                or not table.state.is_terminal()
+                or now - self._used.get(game_id, 0.0) < IDLE_RELEASE
+                or (lock is not None and lock.locked())
+            ):
+                continue
+            del self.tables[game_id]
+            self.rows.pop(game_id, None)
+            self.locks.pop(game_id, None)
+            self._pictures.pop(game_id, None)
+            self._used.pop(game_id, None)
+            for timers in (self._timers, self._clock_timers):
+                timer = timers.pop(game_id, None)
+                if timer is not None:
+                    timer.cancel()
+            released += 1
+        return released
+
+    def start_releasing(self, every: float = 30.0) -> None:
+        """Run :meth:`release_idle` every ``every`` seconds until :meth:`close`."""
+
+        async def loop() -> None:
+            while True:
+                await asyncio.sleep(every)
+                released = self.release_idle()
+                if released:
+                    log.debug("released %d finished games from memory", released)
+
+        self._sweeper = asyncio.ensure_future(loop())
+
+    async def _catch_up(self, table: GameTable) -> bool:
+        """Apply the events other writers added; True if there were any."""
+        new = await self.store.events_after(table.id, table.seq)
+        for event in new:
+            table.apply(event)
+        if any(event.kind == "commit" for event in new):
+            await self._load_secrets(table)
+        return bool(new)
+
+    async def _load_secrets(self, table: GameTable) -> None:
+        """The choices of computer seats that committed (here or in another process) and
+        have not revealed: whoever completes the commitments reveals them."""
+        for seat in table.commits:
+            if (
+                table.seats[seat].kind == "computer"
+                and seat not in table.reveals
+                and seat not in table.secrets
+            ):
+                kept = await self.store.secret(table.id, table.secret_key(table.node), seat)
+                if kept is not None:
+                    table.secrets[seat] = kept
+
+    def seat_of(self, game_id: str, hashed: str | None) -> int | str | None:
+        """The seat a token's hash opens (``"spectator"`` for the spectator token, None if
+        it opens nothing)."""
+        row = self.rows.get(game_id)
+        if row is None or hashed is None:
+            return None
+        if hashed == row.config.get("spectator_hash"):
+            return "spectator"
+        for seat, h in enumerate(row.token_hashes):
+            if h is not None and h == hashed:
+                return seat
+        return None
+
+    async def refresh_row(self, game_id: str) -> None:
+        """Reload a game's seats (an open seat was claimed)."""
+        row = await self.store.load_game(game_id)
+        if row is not None:
+            self.rows[game_id] = row
+
+    # -- clients -------------------------------------------------------------------------
+
+    def join(self, conn: Connection) -> None:
+        """Add a client and send it the game as it stands."""
+        self.clients.setdefault(conn.game_id, set()).add(conn)
+        parts = self._frame_parts(self.tables[conn.game_id], conn.seat)
+        if parts is None:
+            conn.send({"type": "error", "message": "the game cannot be shown now"})
+        else:
+            conn.send_frame(parts)
+
+    def leave(self, conn: Connection) -> None:
+        """Forget a client (and the game's drawings, when it was the last one)."""
+        conn.close()
+        conns = self.clients.get(conn.game_id)
+        if conns is not None:
+            conns.discard(conn)
+            if not conns:
+                del self.clients[conn.game_id]
+                self._pictures.pop(conn.game_id, None)
+
+    def frame(self, table: GameTable, seat: int | None) -> dict[str, Any]:
+        """The frame for a client at ``seat`` now (drawings shared while the position
+        stays)."""
+        pictures = self._pictures.setdefault(table.id, Pictures())
+        return state_frame(table, seat, pictures, self.now())
+
+    def broadcast(self, table: GameTable) -> None:
+        """Queue every client of the game its own frame (one frame, written once, per
+        seat)."""
+        conns = self.clients.get(table.id)
+        if not conns:
+            return
+        made: dict[int | None, FrameParts | None] = {}
+        for conn in list(conns):
+            if conn.gone:
+                conns.discard(conn)
+                continue
+            if conn.seat not in made:
+                made[conn.seat] = self._frame_parts(table, conn.seat)
+            parts = made[conn.seat]
+            if parts is not None:
+                conn.send_frame(parts)
+
+    def _frame_parts(self, table: GameTable, seat: int | None) -> FrameParts | None:
+        """The frame as JSON parts; None (logged) when the game's pictures fail: the move
+        stands, and the clients keep the frame they have."""
+        try:
+            pictures = self._pictures.setdefault(table.id, Pictures())
+            return frame_parts(table, seat, pictures, self.now())
+        except Exception:
+            log.exception("cannot draw game %s for seat %s", table.id, seat)
+            return None
+
+    # -- commands ------------------------------------------------------------------------
+
+    def _lock(self, game_id: str) -> asyncio.Lock:
+        """The lock under which the game's commands and catch-ups run, one per game."""
+        lock = self.locks.get(game_id)
+        if lock is None:
+            lock = self.locks[game_id] = asyncio.Lock()
+        return lock
+
+    async def command(self, game_id: str, make: Callable[[GameTable], Batch]) -> Batch:
+        """Run a command under the game's lock; write, apply and announce its events.
+
+        ``make`` checks the command against the table and returns its batch (raising
+        :class:`Refused`); it is called again on a caught-up table after a lost race, and
+        after a refusal or a repeat while the table may lag behind the store.
+        """
+        table = self.tables[game_id]
+        lock = self._lock(game_id)
+        seq = table.seq
+        try:
+            async with lock:
+                if self._flag_due(table):
+                    # A clock reached zero before this command: that ends the game first.
+                    await self._carry_out(table, lambda t: t.flag(self.now()))
+                batch = await self._carry_out(table, make)
+        finally:
+            if table.seq != seq:  # new events, ours or caught up: every client hears
+                self.broadcast(table)
+                self._after_change(table)
+        return batch
+
+    async def _carry_out(self, table: GameTable, make: Callable[[GameTable], Batch]) -> Batch:
+        caught_up = False
+        for _ in range(RETRIES):
+            try:
+                batch = make(table)
+            except Refused:
+                if caught_up or not await self._catch_up(table):
+                    raise
+                caught_up = True
+                continue
+            if batch.repeat or not batch.events:
+                if caught_up or not await self._catch_up(table):
+                    return batch
+                caught_up = True
+                continue
+            try:
+                written = await self.store.append(
+                    table.id, table.seq, batch.events, self._status_after(table, batch),
+                    batch.secrets,
+                )  # fmt: skip
+            except Conflict:
+                await self._catch_up(table)
+                caught_up = True
+                continue
+            for event in written:
+                table.apply(event)
+            for key, seat, action, salt in batch.secrets:
+                if key == table.secret_key(table.node):
+                    table.secrets[seat] = (action, salt)
+            return batch
+        raise Refused("the game is busy; try again")
+
+    @staticmethod
+    def _status_after(table: GameTable, batch: Batch) -> str | None:
+        if any(kind in ("forfeit", "resign", "draw") for kind, _ in batch.events):
+            return "over"
+        state = table.state
+        moved = False
+        for kind, payload in batch.events:
+            if kind == "move":
+                state = state.apply(parse_joint(state, payload["joint"]))
+                moved = True
+        return "over" if moved and state.is_terminal() else None
+
+    async def notified(self, game_id: str, seq: int | None = None) -> None:
+        """Events up to ``seq`` (None: some) were added to ``game_id``, maybe by another
+        process: catch up and tell the clients."""
+        table = self.tables.get(game_id)
+        if table is None or (seq is not None and table.seq >= seq):
+            return  # not served here, or written here
+        lock = self._lock(game_id)
+        async with lock:
+            # The announcement of a write made here often comes before the writer has
+            # applied it (the writer waits for the lock's holder to resume): looked at again
+            # under the lock, it is seen as written here, and costs no query.
+            if seq is not None and table.seq >= seq:
+                return
+            changed = await self._catch_up(table)
+        if changed:
+            self.broadcast(table)
+            self._arm_deadline(table)
+            self._arm_clock(table)
+
+    async def catch_up_all(self) -> None:
+        """Catch up with every game served here (announcements may have been missed)."""
+        for game_id in list(self.tables):
+            await self.notified(game_id)
+
+    # -- computer seats and deadlines ------------------------------------------------------
+
+    def _after_change(self, table: GameTable) -> None:
+        """Start the computer seats that must choose, and the reveal deadline's clock (and
+        draw the chance nodes of a game stored before its opening deal was drawn)."""
+        if table.state.kind is NodeKind.CHANCE and (table.id, table.node, -1) not in self._thinking:
+            self._thinking.add((table.id, table.node, -1))
+            self._spawn(self._draw(table.id, table.node))
+        for seat in table.computers_to_act():
+            # Keyed by epoch too: a node played again after a takeback is thought anew.
+            key = (table.id, table.secret_key(table.node), seat)
+            if key not in self._thinking:
+                self._thinking.add(key)
+                self._spawn(self._think(table, table.node, seat))
+        for seat in table.computers_to_answer():
+            assert table.offer is not None
+            key = (table.id, -2 - table.secret_key(int(table.offer["move"])), seat)
+            if key not in self._thinking:
+                self._thinking.add(key)
+                self._spawn(self._answer(table, seat, key))
+        if table.state.is_terminal():
+            for hook in self.when_over:
+                self._spawn(hook(table))
+        else:
+            for changed in self.when_changed:
+                job = changed(table)
+                if job is not None:
+                    self._spawn(job)
+        self._arm_deadline(table)
+        self._arm_clock(table)
+
+    def _spawn(self, job: Awaitable[Any]) -> None:
+        task = asyncio.ensure_future(job)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    @property
+    def busy(self) -> bool:
+        """Whether a computer seat is thinking, a chance is being drawn or a deadline is
+        being carried out."""
+        return bool(self._tasks)
+
+    async def settle(self) -> None:
+        """Wait until no computer seat is thinking and no chance is being drawn."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+    def _think_cap(self, table: GameTable, seat: int) -> float | None:
+        """Seconds a computer seat may think now by its live clock (None: it has none)."""
+        clocks = table.clocks
+        if clocks is None or clocks.control.kind != "live" or not clocks.clocked[seat]:
+            return None
+        return think_on_clock(clocks.left_at(seat, self.now()), clocks.control.increment)
+
+    async def _think(self, table: GameTable, move: int, seat: int) -> None:
+        spec = table.seats[seat].agent or "medium"
+        cap = self._think_cap(table, seat)
+        if cap is not None:
+            spec = within(spec, cap)
+        seed = derive_seed(table.seed, "computer", move, seat)
+        key = (table.id, table.secret_key(move), seat)
+        epoch = table.epoch
+        try:
+            action = await self.computer.choose(
+                table.game.name,
+                dict(table.game.options),
+                table.state.to_json(),
+                seat,
+                spec,
+                seed,
+            )
+            salt = new_salt()
+            await self.command(
+                table.id,
+                lambda t: (
+                    t.computer(seat, move, action, salt) if t.epoch == epoch else Batch(repeat=True)
+                ),  # taken back meanwhile: the choice is stale
+            )
+        except (Refused, TautError) as exc:
+            log.warning("computer seat %s of %s could not move: %s", seat, table.id, exc)
+        except Exception:  # a broken agent or store must not stop the server
+            log.exception("computer seat %s of %s failed", seat, table.id)
+        finally:
+            self._thinking.discard(key)
+
+    async def _answer(self, table: GameTable, seat: int, key: tuple[str, int, int]) -> None:
+        """A computer seat answers the open draw offer as its agent would."""
+        offer = table.offer
+        if offer is None:
+            return
+        move = int(offer["move"])
+        try:
+            accept = await self.computer.run(
+                agent_accepts_draw,
+                table.game.name,
+                dict(table.game.options),
+                table.state.to_json(),
+                seat,
+                table.seats[seat].agent or "medium",
+            )
+            await self.command(table.id, lambda t: t.answer(seat, move, "draw", accept))
+        except (Refused, TautError) as exc:
+            log.warning("computer seat %s of %s could not answer: %s", seat, table.id, exc)
+        except Exception:
+            log.exception("computer seat %s of %s failed to answer", seat, table.id)
+        finally:
+            self._thinking.discard(key)
+
+    async def _draw(self, game_id: str, move: int) -> None:
+        try:
+            await self.command(game_id, lambda t: t.chance())
+        except Refused as exc:
+            log.warning("chance of %s: %s", game_id, exc)
+        except Exception:
+            log.exception("drawing the chance of %s failed", game_id)
+        finally:
+            self._thinking.discard((game_id, move, -1))
+
+    def _arm_deadline(self, table: GameTable) -> None:
+        deadline = table.config.get("reveal_deadline")
+        old = self._timers.pop(table.id, None)
+        if old is not None:
+            old.cancel()
+        if not deadline or table.phase != "reveal" or table.reveal_since is None:
+            return
+        delay = max(0.0, table.reveal_since + float(deadline) - time.time())
+        move = table.node
+        loop = asyncio.get_running_loop()
+        self._timers[table.id] = loop.call_later(
+            delay, lambda: self._spawn(self._expire(table.id, move))
+        )
+
+    async def _expire(self, game_id: str, move: int) -> None:
+        try:
+            await self.command(game_id, lambda t: t.forfeit_late(move))
+        except Refused as exc:
+            log.warning("deadline of %s: %s", game_id, exc)
+        except Exception:
+            log.exception("the deadline of %s failed", game_id)
+
+    # -- clocks ------------------------------------------------------------------------------
+
+    def _flag_due(self, table: GameTable) -> bool:
+        """Whether a clock of the game has reached zero and the game goes on."""
+        clocks = table.clocks
+        return (
+            clocks is not None
+            and not table.state.is_terminal()
+            and clocks.fallen(self.now()) is not None
+        )
+
+    def _arm_clock(self, table: GameTable) -> None:
+        """Wake up when the first running clock reaches zero (again after every change)."""
+        old = self._clock_timers.pop(table.id, None)
+        if old is not None:
+            old.cancel()
+        clocks = table.clocks
+        if clocks is None or table.state.is_terminal():
+            return
+        first = clocks.next_fall()
+        if first is None:
+            return
+        # A little late rather than early: the flag is checked against the clock.
+        delay = max(0.0, first[0] - self.now()) + 0.005
+        game_id = table.id
+        loop = asyncio.get_running_loop()
+        self._clock_timers[game_id] = loop.call_later(
+            delay, lambda: self._spawn(self.check_clock(game_id))
+        )
+
+    async def check_clock(self, game_id: str) -> None:
+        """End the game if a clock has reached zero; otherwise wait for it again."""
+        table = self.tables.get(game_id)
+        if table is None:
+            return
+        try:
+            if self._flag_due(table):
+                await self.command(game_id, lambda t: t.flag(self.now()))
+            else:
+                self._arm_clock(table)
+        except Refused as exc:
+            log.warning("clock of %s: %s", game_id, exc)
+        except Exception:
+            log.exception("the clock of %s failed", game_id)
+
+    async def seated(self, game_id: str, seat: int) -> None:
+        """An open seat was taken: the clocks, which wait for every seat, are told."""
+        if await self._table(game_id) is not None:
+            await self.command(game_id, lambda t: t.seated(seat))
+
+    async def resume_clocks(self) -> int:
+        """At the server's start: load every game in play that has clocks, and resume
+        those whose clocks ran (the time the server was down is charged to nobody). The
+        number of games resumed."""
+        resumed = 0
+        for game_id in await self.store.clocked_in_play():
+            try:
+                table = await self._table(game_id)  # no flag before the resume
+                if table is None:
+                    continue
+                seq = table.seq
+                # Not through command(): the clocks must not fall for the time the server
+                # was down, before the resume says so.
+                async with self._lock(game_id):
+                    await self._carry_out(table, lambda t: t.resumed())
+                if table.seq != seq:
+                    resumed += 1
+                    self.broadcast(table)
+                    self._after_change(table)
+            except Exception:  # one broken game must not keep the server from starting
+                log.exception("resuming the clocks of %s failed", game_id)
+        return resumed
+
+    async def close(self) -> None:
+        """Stop timers and computer work."""
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+        for timer in [*self._timers.values(), *self._clock_timers.values()]:
+            timer.cancel()
+        tasks = list(self._tasks)
+        for task in tasks:
+            task.cancel()
+        if tasks:  # let them end before the store they may be using closes
+            await asyncio.wait(tasks, timeout=5.0)
+        self.computer.close()
