@@ -20,7 +20,8 @@ from taut.server.play.computer import Computer
 from taut.server.play.hub import Hub
 from taut.server.players.accounts import Players
 from taut.server.store.games import Store
-from taut.server.tournaments.director import NewTournament, Tournaments
+from taut.server.tournaments.director import Tournaments
+from taut.server.tournaments.form import NewTournament
 from taut.server.web.app import Settings, create_app
 from tests.test_server_clocks import Clock
 from tests.test_server_kit import run, socket_of, sqlite_url, token_of

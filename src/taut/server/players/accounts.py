@@ -12,8 +12,10 @@ characters, none of ``/ \\ ? # %`` (names travel in paths), not ``me`` nor begin
 ``computer`` (the leaderboard's name for the levels), unique on the server whatever their
 case (compared after Unicode normalisation and case folding). Pages escape it.
 
-Seats of games attach to players (``taut_game_players``): the seat a player takes when
-making a game, a seat claimed from the lobby, and a seat whose link a player opens.
+Seats of games attach to players (``taut_game_players``, see
+:mod:`taut.server.store.seat_holders`): the seat a player takes when making a game, a seat
+claimed from the lobby, and a seat whose link a player opens. The routes are in
+:mod:`taut.server.players.routes`.
 """
 
 from __future__ import annotations
@@ -24,25 +26,13 @@ import time
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import FastAPI, Header, HTTPException
-from pydantic import BaseModel, ConfigDict, StringConstraints
+from fastapi import HTTPException
 from sqlalchemy import delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from taut.core.errors import TautError
-from taut.server.answers import (
-    NEEDS_KEY,
-    Me,
-    PlayerKey,
-    Renamed,
-    Revoked,
-    SigninLink,
-    TakenSeat,
-    refusals,
-)
-from taut.server.play.hub import Hub
 from taut.server.store.database import StoreFailure, token_hash
 from taut.server.store.games import Store
 from taut.server.store.schema import player_keys, players_table, signins
@@ -297,39 +287,6 @@ class Players:
         return Player(player.id, player.name, player.created_at), key
 
 
-# -- the routes ----------------------------------------------------------------------------
-
-
-class NewPlayer(BaseModel):
-    """A new player: a name (optional: one is drawn) and a label for this device."""
-
-    model_config = ConfigDict(extra="forbid")
-    name: Annotated[str, StringConstraints(max_length=200)] | None = None
-    device: Annotated[str, StringConstraints(max_length=DEVICE_MAX)] = ""
-
-
-class Rename(BaseModel):
-    """A new name."""
-
-    model_config = ConfigDict(extra="forbid")
-    name: Annotated[str, StringConstraints(max_length=200)]
-
-
-class SignIn(BaseModel):
-    """A sign-in token from a link, and a label for the new device."""
-
-    model_config = ConfigDict(extra="forbid")
-    token: Annotated[str, StringConstraints(min_length=1, max_length=200)]
-    device: Annotated[str, StringConstraints(max_length=DEVICE_MAX)] = ""
-
-
-class SeatToken(BaseModel):
-    """The token of a seat's link."""
-
-    model_config = ConfigDict(extra="forbid")
-    token: Annotated[str, StringConstraints(min_length=1, max_length=200)]
-
-
 async def current(players: Players, key: str | None) -> tuple[Player, str] | None:
     """The player whose key came with a request (None: a guest); raises 401 for a key
     that is not known (revoked, or from another server)."""
@@ -352,155 +309,3 @@ async def signed_in(players: Players, key: str | None) -> tuple[Player, str]:
     if found is None:
         raise HTTPException(status_code=401, detail=f"send the player's key in {HEADER}")
     return found
-
-
-def _bad_name(exc: TautError) -> HTTPException:
-    return HTTPException(status_code=409 if isinstance(exc, NameTaken) else 400, detail=str(exc))
-
-
-def add_player_routes(app: FastAPI, hub: Hub, players: Players) -> None:
-    """The JSON routes of players: make one, rename, devices, sign-in links, seats."""
-
-    async def me(key: str | None) -> tuple[Player, str]:
-        return await signed_in(players, key)
-
-    def described(player: Player, device_id: str, devices: list[Device]) -> Me:
-        return {
-            "id": player.id,
-            "name": player.name,
-            "page": f"/players/{player.name}",
-            "devices": [
-                {
-                    "id": d.id,
-                    "device": d.device,
-                    "created": d.created_at,
-                    "seen": d.seen_at,
-                    "this": d.id == device_id,
-                }
-                for d in devices
-            ],
-        }
-
-    @app.post(
-        "/api/players",
-        status_code=201,
-        responses=refusals(
-            {400: "the name is refused", 409: "the name is taken", 503: "the storage refused"}
-        ),
-    )
-    async def create(body: NewPlayer) -> PlayerKey:
-        try:
-            player, key = await players.create(body.name, body.device)
-        except (BadName, NameTaken) as exc:
-            raise _bad_name(exc) from None
-        except StoreFailure as exc:
-            raise HTTPException(status_code=503, detail=str(exc)) from None
-        return {"key": key, "id": player.id, "name": player.name,
-                "page": f"/players/{player.name}"}  # fmt: skip
-
-    @app.get("/api/me", responses=refusals(NEEDS_KEY))
-    async def who(x_taut_player: Annotated[str | None, Header()] = None) -> Me:
-        player, device_id = await me(x_taut_player)
-        await players.touch(device_id)
-        return described(player, device_id, await players.devices(player.id))
-
-    @app.post(
-        "/api/me/name",
-        responses=refusals({**NEEDS_KEY, 400: "the name is refused", 409: "the name is taken"}),
-    )
-    async def rename(
-        body: Rename, x_taut_player: Annotated[str | None, Header()] = None
-    ) -> Renamed:
-        player, _ = await me(x_taut_player)
-        try:
-            name = await players.rename(player.id, body.name)
-        except (BadName, NameTaken) as exc:
-            raise _bad_name(exc) from None
-        return {"name": name, "page": f"/players/{name}"}
-
-    @app.delete(
-        "/api/me/devices/{device_id}",
-        responses=refusals({**NEEDS_KEY, 404: "the player has no such device"}),
-    )
-    async def revoke(
-        device_id: str, x_taut_player: Annotated[str | None, Header()] = None
-    ) -> Revoked:
-        player, _ = await me(x_taut_player)
-        if not await players.revoke(player.id, device_id):
-            raise HTTPException(status_code=404, detail="you have no such device")
-        return {"revoked": device_id}
-
-    @app.post("/api/me/signin-link", responses=refusals(NEEDS_KEY))
-    async def signin_link(x_taut_player: Annotated[str | None, Header()] = None) -> SigninLink:
-        player, _ = await me(x_taut_player)
-        token, expires = await players.signin_link(player.id)
-        return {"link": f"/signin#{token}", "expires": expires, "seconds": SIGNIN_SECONDS}
-
-    @app.post(
-        "/api/signin",
-        responses=refusals(
-            {
-                400: "the body cannot be read (it is not UTF-8 JSON)",
-                404: "the link is not known",
-                410: "the link was used or expired",
-            }
-        ),
-    )
-    async def sign_in(body: SignIn) -> PlayerKey:
-        try:
-            player, key = await players.sign_in(body.token, body.device)
-        except SigninError as exc:
-            raise HTTPException(status_code=exc.status, detail=str(exc)) from None
-        return {"key": key, "id": player.id, "name": player.name,
-                "page": f"/players/{player.name}"}  # fmt: skip
-
-    @app.post(
-        "/api/games/{game_id}/player",
-        responses=refusals(
-            {
-                **NEEDS_KEY,
-                400: "the token is the spectators'",
-                403: "the token opens no seat of this game",
-                404: "no such game",
-                409: "the seat is another player's, or this player has another seat of a "
-                "rated game",
-            }
-        ),
-    )
-    async def take_seat(
-        game_id: str, body: SeatToken, x_taut_player: Annotated[str | None, Header()] = None
-    ) -> TakenSeat:
-        player, _ = await me(x_taut_player)
-        table = await hub.table(game_id)
-        if table is None:
-            raise HTTPException(status_code=404, detail="no such game")
-        hashed = token_hash(body.token)
-        seat = hub.seat_of(game_id, hashed)
-        if seat is None:
-            await hub.refresh_row(game_id)
-            seat = hub.seat_of(game_id, hashed)
-        if seat is None:
-            raise HTTPException(status_code=403, detail="this link opens no seat of this game")
-        if seat == "spectator":
-            raise HTTPException(status_code=400, detail="spectators watch; no seat to attach")
-        index = int(seat)
-        held = await players.store.seat_holders.of_game(game_id)
-        if table.config.get("rated"):
-            other = [s for s, p in held.items() if p == player.id and s != index]
-            if other:
-                raise HTTPException(
-                    status_code=409,
-                    detail=f"you play seat {table.seat_name(other[0])} of this rated game "
-                    "already; a rated game needs a different player at each seat",
-                )
-        holder = await players.store.seat_holders.attach(game_id, index, player.id)
-        if holder != player.id:
-            name = (await players.names([holder])).get(holder, "another player")
-            raise HTTPException(
-                status_code=409, detail=f"seat {table.seat_name(index)} is {name}'s already"
-            )
-        return {
-            "seat": table.seat_name(index),
-            "player": player.name,
-            "rated": bool(table.config.get("rated")),
-        }

@@ -20,84 +20,30 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import secrets
 from collections.abc import Sequence
-from typing import Annotated, Any, Literal
+from typing import Any
 
-from fastapi import FastAPI, Header, HTTPException, Request
-from fastapi.responses import HTMLResponse
-from fastapi.templating import Jinja2Templates
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
+from fastapi import HTTPException
 
-from taut import __version__
-from taut.agents import agent_refusal
-from taut.core.errors import TautError
-from taut.core.options import option_text
-from taut.core.plugin import GamePlugin
-from taut.core.registry import games, plugin
-from taut.server.answers import NEEDS_KEY, refusals
-from taut.server.play.clocks import parse_time_control
+from taut.core.registry import plugin
 from taut.server.play.hub import Hub
 from taut.server.play.making import NewGame, SeatChoice, make_game
 from taut.server.play.table import GameTable
-from taut.server.players.accounts import Players, current
-from taut.server.players.pools import ratings_of, variant_text
+from taut.server.players.accounts import Players
+from taut.server.players.pools import ratings_of
 from taut.server.players.ratings import COMPUTER
 from taut.server.store.games import Store
 from taut.server.tournaments import pairing
+from taut.server.tournaments.form import MAX_ENTRANTS, NewTournament, checked, new_tournament_id
 from taut.server.tournaments.pairing import Pairing
 
 log = logging.getLogger("taut.server")
 
-#: The computer levels a tournament may enter.
-LEVELS = ("easy", "medium", "hard")
-#: The most rounds of a Swiss tournament.
-MAX_ROUNDS = 30
-#: The most entrants of a tournament.
-MAX_ENTRANTS = 64
-#: How far ahead a tournament may start, in seconds (a year).
-MAX_AHEAD = 365 * 24 * 3600.0
 #: How often the background task looks at the tournaments that are due, in seconds.
 TICK = 2.0
 #: A board whose game is still missing this long after its round started is made by
 #: whoever looks (the server that started the round stopped before making it).
 REPAIR_AFTER = 30.0
-#: The tiebreak of each system, as the tables name it.
-TIEBREAKS = {"round-robin": "Sonneborn-Berger", "swiss": "Buchholz"}
-
-
-class NewTournament(BaseModel):
-    """A new tournament, as the form sends it."""
-
-    model_config = ConfigDict(extra="forbid")
-    game: Annotated[str, StringConstraints(min_length=1, max_length=80)]
-    options: dict[str, Any] = Field(default_factory=dict)
-    system: Literal["round-robin", "swiss"]
-    rounds: Annotated[int, Field(ge=1, le=MAX_ROUNDS)] | None = None
-    """The number of rounds of a Swiss tournament (a round robin has as many as it needs)."""
-    rated: bool = False
-    starts_at: Annotated[float, Field(allow_inf_nan=False)]
-    """When the first round is paired (seconds since the epoch)."""
-    time_control: Annotated[str, StringConstraints(max_length=40)] | None = None
-    name: Annotated[str, StringConstraints(max_length=60, strip_whitespace=True)] = ""
-
-    @field_validator("time_control")
-    @classmethod
-    def _time_control(cls, value: str | None) -> str | None:
-        parse_time_control(value)  # a ValueError naming the allowed forms becomes a 422
-        return value
-
-
-class NewEntrant(BaseModel):
-    """A computer level the maker enters."""
-
-    model_config = ConfigDict(extra="forbid")
-    level: Literal["easy", "medium", "hard"]
-
-
-def new_tournament_id() -> str:
-    """A tournament's id (random, like a game's)."""
-    return secrets.token_urlsafe(9)
 
 
 def score_of(table: GameTable) -> float:
@@ -211,7 +157,7 @@ class Tournaments:
                 b["score"] = score
         if not done:
             return
-        if number >= self._rounds(row, entrants):
+        if number >= rounds_of(row, entrants):
             await self.store.tournaments.end(tournament_id)
             return
         pairs = await self._pair(row, entrants, boards, number + 1)
@@ -219,13 +165,6 @@ class Tournaments:
             tournament_id, number + 1, pairs, len(entrants)
         ):
             await self._make_games(row, number + 1, pairs)
-
-    @staticmethod
-    def _rounds(row: dict[str, Any], entrants: Sequence[str]) -> int:
-        """How many rounds the tournament plays."""
-        if row["config"]["system"] == "swiss":
-            return int(row["config"]["rounds"])
-        return len(pairing.round_robin(entrants))
 
     async def _pair(
         self,
@@ -239,7 +178,7 @@ class Tournaments:
             return pairing.round_robin(entrants)[number - 1]
         history = _history(boards)
         rating = await self._ratings(row, entrants)
-        ranked = pairing.swiss_order(entrants, _played(boards), rating)
+        ranked = pairing.swiss_order(entrants, played(boards), rating)
         firsts: dict[str, int] = {}
         for pairs in history:
             for a, b in pairs:
@@ -299,51 +238,9 @@ class Tournaments:
     async def create(self, body: NewTournament, creator: str) -> str:
         """Check and store a new tournament; its id. Raises HTTPException naming what is
         wrong."""
-        if body.game not in games():
-            raise HTTPException(
-                status_code=400,
-                detail=f"no game called {body.game}; the games are {', '.join(games())}",
-            )
-        found = plugin(body.game)
-        try:
-            built = found.game_class(**body.options)
-        except TautError as exc:
-            raise HTTPException(status_code=400, detail=str(exc)) from None
-        seats = built.info.seats
-        if len(seats) != 2:
-            raise HTTPException(
-                status_code=400,
-                detail=f"a tournament is for games of two seats; {found.title} with these "
-                f"options has {len(seats)} ({', '.join(seats)})",
-            )
         now = self.store.clock()
-        if body.starts_at < now:
-            raise HTTPException(
-                status_code=400,
-                detail="the start time is in the past: choose a time from now on "
-                "(starts_at, in seconds since 1970)",
-            )
-        if body.starts_at > now + MAX_AHEAD:
-            raise HTTPException(status_code=400, detail="a tournament starts within a year")
-        if body.system == "swiss" and body.rounds is None:
-            raise HTTPException(
-                status_code=400, detail=f"a Swiss tournament needs its rounds (1 to {MAX_ROUNDS})"
-            )
-        if body.system == "round-robin" and body.rounds is not None:
-            raise HTTPException(
-                status_code=400,
-                detail="a round robin plays as many rounds as it needs: leave rounds out",
-            )
+        found, config = checked(body, now)
         tournament_id = new_tournament_id()
-        config = {
-            "name": body.name or f"{found.title} {body.system}",
-            "options": dict(built.options),
-            "pool": found.rating_pool(built),
-            "system": body.system,
-            "rounds": body.rounds,
-            "rated": body.rated,
-            "time_control": body.time_control,
-        }
         await self.store.tournaments.create(
             {"id": tournament_id, "creator": creator, "game": found.name, "config": config,
              "starts_at": body.starts_at, "status": "open", "round": 0, "created_at": now}
@@ -368,110 +265,12 @@ class Tournaments:
         if why == "entered":
             raise HTTPException(status_code=409, detail=f"{who} entered already")
 
-    # -- what is shown -------------------------------------------------------------------
 
-    async def summary(self, row: dict[str, Any]) -> dict[str, Any]:
-        """A tournament as the list shows it."""
-        config = row["config"]
-        creator = (await self.players.names([row["creator"]])).get(row["creator"], "a player")
-        entrants, _ = await self.store.tournaments.entries(row["id"])
-        return {
-            "id": row["id"],
-            "name": config["name"],
-            "page": f"/t/{row['id']}",
-            "game": row["game"],
-            "title": plugin(row["game"]).title,
-            "variant": variant_text(row["game"], config["options"]),
-            "options": config["options"],
-            "system": config["system"],
-            "rounds": config["rounds"],
-            "rated": bool(config["rated"]),
-            "time_control": config.get("time_control"),
-            "starts_at": row["starts_at"],
-            "status": row["status"],
-            "round": row["round"],
-            "creator": creator,
-            "entrants": len(entrants),
-        }
-
-    async def detail(self, tournament_id: str, viewer: str | None) -> dict[str, Any] | None:
-        """A tournament with its entrants, rounds (games linked for spectators, and for
-        ``viewer`` its own seats) and standings; None if there is none."""
-        rows = await self.store.tournaments.rows(tournament_id)
-        if not rows:
-            return None
-        row = rows[0]
-        out = await self.summary(row)
-        entrants, boards = await self.store.tournaments.entries(tournament_id)
-        names = await self.players.names([e for e in entrants if not e.startswith(COMPUTER)])
-
-        def who(entrant: str | None) -> dict[str, Any] | None:
-            if entrant is None:
-                return None
-            if entrant.startswith(COMPUTER):
-                level = entrant.removeprefix(COMPUTER)
-                return {"name": f"computer ({level})", "kind": "computer", "page": None}
-            name = names.get(entrant, "a player")
-            return {"name": name, "kind": "player", "page": f"/players/{name}"}
-
-        rounds: dict[int, list[dict[str, Any]]] = {}
-        for b in boards:
-            game_id = b["game_id"]
-            spectator = b["tokens"].get("spectator")
-            mine = b["tokens"].get(viewer) if viewer is not None else None
-            rounds.setdefault(int(b["round"]), []).append(
-                {
-                    "board": b["board"] + 1,
-                    "first": who(b["first"]),
-                    "second": who(b["second"]),
-                    "bye": b["second"] is None,
-                    "score": b["score"],
-                    "result": _result_text(b["score"], b["second"] is None),
-                    "game": None if game_id is None else f"/g/{game_id}#{spectator}",
-                    "yours": None if game_id is None or mine is None else f"/g/{game_id}#{mine}",
-                }
-            )
-        system = out["system"]
-        rating = await ratings_of(self.store, row["game"], row["config"]["pool"], entrants)
-        table = pairing.standings(entrants, _played(boards), system, rating)
-        out.update(
-            entrants=[{**(who(e) or {}), "rating": rating[e]} for e in entrants],
-            rounds=[{"round": n, "boards": rounds[n]} for n in sorted(rounds)],
-            total_rounds=self._rounds(row, entrants) if len(entrants) >= 2 else 0,
-            tiebreak=TIEBREAKS[system],
-            standings=[{**standing_json(s), **(who(s.entrant) or {})} for s in table],
-            entered=viewer in entrants if viewer is not None else False,
-            mine=viewer == row["creator"],
-            levels=[lv for lv in LEVELS if COMPUTER + lv not in entrants],
-            note=(
-                "it ended at its start: fewer than two entrants"
-                if row["status"] == "over" and not boards
-                else ""
-            ),
-        )
-        return out
-
-
-def standing_json(s: pairing.Standing) -> dict[str, Any]:
-    """One line of the standings (the entrant's name is added by the caller)."""
-    return {
-        "rank": s.rank,
-        "points": s.points,
-        "tiebreak": s.tiebreak,
-        "played": s.played,
-        "wins": s.wins,
-        "draws": s.draws,
-        "losses": s.losses,
-        "byes": s.byes,
-    }
-
-
-def _result_text(score: float | None, bye: bool) -> str:
-    if bye:
-        return "bye"
-    if score is None:
-        return "playing"
-    return {1.0: "1-0", 0.5: "½-½", 0.0: "0-1"}.get(score, str(score))
+def rounds_of(row: dict[str, Any], entrants: Sequence[str]) -> int:
+    """How many rounds the tournament plays."""
+    if row["config"]["system"] == "swiss":
+        return int(row["config"]["rounds"])
+    return len(pairing.round_robin(entrants))
 
 
 def _history(boards: Sequence[dict[str, Any]]) -> list[list[Pairing]]:
@@ -482,146 +281,10 @@ def _history(boards: Sequence[dict[str, Any]]) -> list[list[Pairing]]:
     return [rounds[n] for n in sorted(rounds)]
 
 
-def _played(boards: Sequence[dict[str, Any]]) -> list[pairing.Game]:
+def played(boards: Sequence[dict[str, Any]]) -> list[pairing.Game]:
     """The games with a result, and the byes."""
     return [
         pairing.Game(b["first"], b["second"], float(b["score"] or 0.0))
         for b in boards
         if b["second"] is None or b["score"] is not None
     ]
-
-
-def options_example(found: GamePlugin) -> str:
-    """Options typed as the tournament form takes them (``name=value, ...``), from the
-    game's first preset that keeps two seats; empty when it has none."""
-    for preset in found.option_presentation(found.game_class).presets:
-        # A game for any number of players is asked for two.
-        for values in (dict(preset.values), {"players": 2, **preset.values}):
-            try:
-                seats = found.game_class(**values).info.num_seats
-            except (TautError, TypeError, ValueError):
-                continue
-            if seats == 2:
-                return ", ".join(f"{k}={option_text(v)}" for k, v in values.items())
-    return ""
-
-
-def add_tournaments(
-    app: FastAPI, templates: Jinja2Templates, tournaments: Tournaments, players: Players
-) -> None:
-    """The tournaments' JSON routes and pages."""
-
-    async def me(key: str | None) -> str:
-        found = await current(players, key)
-        if found is None:
-            raise HTTPException(status_code=401, detail="send the player's key in X-Taut-Player")
-        return found[0].id
-
-    async def viewer(key: str | None) -> str | None:
-        try:
-            found = await current(players, key)
-        except HTTPException:
-            return None
-        return None if found is None else found[0].id
-
-    async def shown(tournament_id: str, key: str | None) -> dict[str, Any]:
-        await tournaments.advance(tournament_id)  # nothing waits for the timer alone
-        found = await tournaments.detail(tournament_id, await viewer(key))
-        if found is None:
-            raise HTTPException(status_code=404, detail="no such tournament")
-        return found
-
-    @app.post(
-        "/api/tournaments",
-        status_code=201,
-        responses=refusals(
-            {**NEEDS_KEY, 400: "the game, its options, the system or the start are refused"}
-        ),
-    )
-    async def create(
-        body: NewTournament, x_taut_player: Annotated[str | None, Header()] = None
-    ) -> dict[str, Any]:
-        creator = await me(x_taut_player)
-        tournament_id = await tournaments.create(body, creator)
-        return {"id": tournament_id, "page": f"/t/{tournament_id}"}
-
-    @app.get("/api/tournaments")
-    async def listed() -> list[dict[str, Any]]:
-        await tournaments.tick()
-        return [await tournaments.summary(r) for r in await tournaments.store.tournaments.rows()]
-
-    @app.get("/api/tournaments/{tournament_id}", responses=refusals({404: "no such tournament"}))
-    async def one(
-        tournament_id: str, x_taut_player: Annotated[str | None, Header()] = None
-    ) -> dict[str, Any]:
-        return await shown(tournament_id, x_taut_player)
-
-    @app.post(
-        "/api/tournaments/{tournament_id}/join",
-        responses=refusals(
-            {**NEEDS_KEY, 404: "no such tournament", 409: "entered already, full, or started"}
-        ),
-    )
-    async def join(
-        tournament_id: str, x_taut_player: Annotated[str | None, Header()] = None
-    ) -> dict[str, Any]:
-        player = await me(x_taut_player)
-        await tournaments.enter(tournament_id, player, "you are")
-        return await shown(tournament_id, x_taut_player)
-
-    @app.post(
-        "/api/tournaments/{tournament_id}/entrants",
-        responses=refusals(
-            {
-                **NEEDS_KEY,
-                400: "the computer cannot play this game at that level",
-                403: "only the tournament's maker enters computer levels",
-                404: "no such tournament",
-                409: "the level is entered already, or the tournament is full or started",
-            }
-        ),
-    )
-    async def add_level(
-        tournament_id: str,
-        body: NewEntrant,
-        x_taut_player: Annotated[str | None, Header()] = None,
-    ) -> dict[str, Any]:
-        player = await me(x_taut_player)
-        rows = await tournaments.store.tournaments.rows(tournament_id)
-        if not rows:
-            raise HTTPException(status_code=404, detail="no such tournament")
-        row = rows[0]
-        if row["creator"] != player:
-            raise HTTPException(
-                status_code=403, detail="only the player who made the tournament enters computers"
-            )
-        built = plugin(row["game"]).game_class(**row["config"]["options"])
-        why = agent_refusal(body.level, built)
-        if why is not None:
-            raise HTTPException(
-                status_code=400, detail=f"the computer cannot play here at {body.level}: {why}"
-            )
-        await tournaments.enter(tournament_id, COMPUTER + body.level, f"computer ({body.level}) is")
-        return await shown(tournament_id, x_taut_player)
-
-    def page(request: Request, name: str, **context: Any) -> HTMLResponse:
-        context.update(version=__version__, catalogue=[plugin(n) for n in games()])
-        return templates.TemplateResponse(request, name, context)
-
-    @app.get("/tournaments", response_class=HTMLResponse)
-    async def list_page(request: Request) -> HTMLResponse:
-        return page(
-            request,
-            "tournaments.html",
-            games=[plugin(n) for n in games()],
-            examples={n: options_example(plugin(n)) for n in games()},
-        )
-
-    @app.get(
-        "/t/{tournament_id}",
-        response_class=HTMLResponse,
-        responses=refusals({404: "no such tournament"}),
-    )
-    async def tournament_page(request: Request, tournament_id: str) -> HTMLResponse:
-        found = await shown(tournament_id, None)
-        return page(request, "tournament.html", tournament=found)

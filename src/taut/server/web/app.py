@@ -45,17 +45,19 @@ from taut.server.play.protocol import problem
 from taut.server.play.session import serve_socket
 from taut.server.play.table import GameTable
 from taut.server.play.verify import verify_record
-from taut.server.players.accounts import Players, add_player_routes, current
+from taut.server.players.accounts import Players, current
 from taut.server.players.calibration import Calibrations, add_calibration_routes
 from taut.server.players.history import History
 from taut.server.players.pools import seat_refusal
 from taut.server.players.profile import add_profile
 from taut.server.players.ratings import Ratings, add_rating_routes
+from taut.server.players.routes import add_player_routes
 from taut.server.players.webhooks import Webhooks, add_webhook_routes
 from taut.server.store.database import StoreFailure, token_hash
 from taut.server.store.games import Store
 from taut.server.store.notify import Listener
-from taut.server.tournaments.director import Tournaments, add_tournaments
+from taut.server.tournaments.director import Tournaments
+from taut.server.tournaments.routes import add_tournaments
 from taut.server.web import pages
 from taut.server.web.collector import tune_for_serving
 from taut.server.web.error_pages import add_error_pages, declare_pages, wants_page
