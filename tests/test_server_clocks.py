@@ -163,7 +163,7 @@ def test_looking_at_the_game_ends_it_when_a_flag_has_fallen(tmp_path: Path) -> N
         with socket_of(client, game_id, token_of(mine)) as a:
             Person(a, game_id, random.Random(1)).turn()
         hub = client.app.state.hub  # type: ignore[attr-defined]
-        for timer in hub._clock_timers.values():  # only the look-up is left to notice
+        for timer in hub.autoplay.clock_timers.values():  # only the look-up is left to notice
             timer.cancel()
         clock.skip(120.0)
         with socket_of(client, game_id, token_of(theirs)) as b:

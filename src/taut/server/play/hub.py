@@ -26,30 +26,16 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from taut.agents import make_agent
-from taut.core.chance import derive_seed
-from taut.core.errors import TautError
-from taut.core.game import NodeKind
-from taut.core.registry import make, plugin
+from taut.core.registry import plugin
+from taut.server.play.audience import Audience
+from taut.server.play.autoplay import Autoplay
 from taut.server.play.clients import Connection
-from taut.server.play.commit import new_salt
-from taut.server.play.computer import Computer, think_on_clock, within
-from taut.server.play.frames import FrameParts, Pictures, frame_parts, state_frame
+from taut.server.play.computer import Computer
 from taut.server.play.table import Batch, GameTable, Refused, Seat, parse_joint
 from taut.server.store.database import Conflict
 from taut.server.store.games import GameRow, Store
 
 log = logging.getLogger("taut.server")
-
-
-def agent_accepts_draw(
-    game: str, options: dict[str, Any], position: Any, seat: int, spec: str
-) -> bool:
-    """Whether the agent ``spec`` at ``seat`` accepts a draw at the position (in a worker, as
-    the terminal asks it: :meth:`~taut.agents.base.Agent.accept_draw` of its view)."""
-    built = make(game, **options)
-    state = built.state_from_json(position)
-    return make_agent(spec, game=built).accept_draw(state.view(seat), seat)
 
 
 #: How often a command is tried again after losing a race for its ``seq``.
@@ -73,7 +59,8 @@ def table_from_row(row: GameRow) -> GameTable:
 
 
 class Hub:
-    """Every game this process serves, and the clients connected to them."""
+    """Every game this process serves: the tables in memory and every command's path, with
+    the clients (:attr:`audience`) and the work without a person (:attr:`autoplay`)."""
 
     def __init__(self, store: Store, computer: Computer) -> None:
         self.store = store
@@ -81,12 +68,10 @@ class Hub:
         self.tables: dict[str, GameTable] = {}
         self.rows: dict[str, GameRow] = {}
         self.locks: dict[str, asyncio.Lock] = {}
-        self.clients: dict[str, set[Connection]] = {}
-        self._tasks: set[asyncio.Task[Any]] = set()
-        self._thinking: set[tuple[str, int, int]] = set()
-        self._timers: dict[str, asyncio.TimerHandle] = {}
-        self._clock_timers: dict[str, asyncio.TimerHandle] = {}
-        self._pictures: dict[str, Pictures] = {}
+        self.audience = Audience()
+        """The clients connected to each game, and their frames."""
+        self.autoplay = Autoplay(self, computer)
+        """The computer seats, chance draws, deadlines and clocks."""
         self._used: dict[str, float] = {}
         self._sweeper: asyncio.Task[None] | None = None
         self.when_over: list[Callable[[GameTable], Awaitable[None]]] = []
@@ -111,7 +96,7 @@ class Hub:
             return None
         for seat in self._taken_unseen(table):
             await self.seated(game_id, seat)
-        if self._flag_due(table):
+        if self.autoplay.flag_due(table):
             await self.command(game_id, lambda t: t.flag(self.now()))
         return table
 
@@ -140,7 +125,7 @@ class Hub:
             await self._load_secrets(table)
             self.tables[game_id] = table
             self.rows[game_id] = row
-        self._after_change(table)
+        self.autoplay.after_change(table)
         return table
 
     async def peek(self, game_id: str) -> GameTable | None:
@@ -167,12 +152,12 @@ class Hub:
         for :data:`IDLE_RELEASE` seconds (``now``: :func:`time.monotonic`), so that memory
         holds the games being played, not every game ever opened. The number forgotten."""
         now = time.monotonic() if now is None else now
-        busy = {key[0] for key in self._thinking}
+        busy = self.autoplay.thinking_about()
         released = 0
         for game_id, table in list(self.tables.items()):
             lock = self.locks.get(game_id)
             if (
-                game_id in self.clients
+                game_id in self.audience.clients
                 or game_id in busy
                 or not table.state.is_terminal()
                 or now - self._used.get(game_id, 0.0) < IDLE_RELEASE
@@ -182,12 +167,9 @@ class Hub:
             del self.tables[game_id]
             self.rows.pop(game_id, None)
             self.locks.pop(game_id, None)
-            self._pictures.pop(game_id, None)
+            self.audience.forget(game_id)
             self._used.pop(game_id, None)
-            for timers in (self._timers, self._clock_timers):
-                timer = timers.pop(game_id, None)
-                if timer is not None:
-                    timer.cancel()
+            self.autoplay.forget(game_id)
             released += 1
         return released
 
@@ -247,56 +229,36 @@ class Hub:
     # -- clients -------------------------------------------------------------------------
 
     def join(self, conn: Connection) -> None:
-        """Add a client and send it the game as it stands."""
-        self.clients.setdefault(conn.game_id, set()).add(conn)
-        parts = self._frame_parts(self.tables[conn.game_id], conn.seat)
-        if parts is None:
-            conn.send({"type": "error", "message": "the game cannot be shown now"})
-        else:
-            conn.send_frame(parts)
+        """Add a client to a game served here and send it the game as it stands."""
+        self.audience.join(conn, self.tables[conn.game_id], self.now())
 
     def leave(self, conn: Connection) -> None:
         """Forget a client (and the game's drawings, when it was the last one)."""
-        conn.close()
-        conns = self.clients.get(conn.game_id)
-        if conns is not None:
-            conns.discard(conn)
-            if not conns:
-                del self.clients[conn.game_id]
-                self._pictures.pop(conn.game_id, None)
+        self.audience.leave(conn)
 
     def frame(self, table: GameTable, seat: int | None) -> dict[str, Any]:
-        """The frame for a client at ``seat`` now (drawings shared while the position
-        stays)."""
-        pictures = self._pictures.setdefault(table.id, Pictures())
-        return state_frame(table, seat, pictures, self.now())
+        """The frame for a client at ``seat`` now."""
+        return self.audience.frame(table, seat, self.now())
 
     def broadcast(self, table: GameTable) -> None:
-        """Queue every client of the game its own frame (one frame, written once, per
-        seat)."""
-        conns = self.clients.get(table.id)
-        if not conns:
-            return
-        made: dict[int | None, FrameParts | None] = {}
-        for conn in list(conns):
-            if conn.gone:
-                conns.discard(conn)
-                continue
-            if conn.seat not in made:
-                made[conn.seat] = self._frame_parts(table, conn.seat)
-            parts = made[conn.seat]
-            if parts is not None:
-                conn.send_frame(parts)
+        """Queue every client of the game its own frame."""
+        self.audience.broadcast(table, self.now())
 
-    def _frame_parts(self, table: GameTable, seat: int | None) -> FrameParts | None:
-        """The frame as JSON parts; None (logged) when the game's pictures fail: the move
-        stands, and the clients keep the frame they have."""
-        try:
-            pictures = self._pictures.setdefault(table.id, Pictures())
-            return frame_parts(table, seat, pictures, self.now())
-        except Exception:
-            log.exception("cannot draw game %s for seat %s", table.id, seat)
-            return None
+    # -- work without a person ---------------------------------------------------------
+
+    @property
+    def busy(self) -> bool:
+        """Whether a computer seat is thinking, a chance is being drawn or a deadline is
+        being carried out."""
+        return bool(self.autoplay.tasks)
+
+    async def settle(self) -> None:
+        """Wait until no computer seat is thinking and no chance is being drawn."""
+        await self.autoplay.settle()
+
+    async def check_clock(self, game_id: str) -> None:
+        """End the game if a clock has reached zero; otherwise wait for it again."""
+        await self.autoplay.check_clock(game_id)
 
     # -- commands ------------------------------------------------------------------------
 
@@ -319,14 +281,14 @@ class Hub:
         seq = table.seq
         try:
             async with lock:
-                if self._flag_due(table):
+                if self.autoplay.flag_due(table):
                     # A clock reached zero before this command: that ends the game first.
                     await self._carry_out(table, lambda t: t.flag(self.now()))
                 batch = await self._carry_out(table, make)
         finally:
             if table.seq != seq:  # new events, ours or caught up: every client hears
                 self.broadcast(table)
-                self._after_change(table)
+                self.autoplay.after_change(table)
         return batch
 
     async def _carry_out(self, table: GameTable, make: Callable[[GameTable], Batch]) -> Batch:
@@ -389,198 +351,13 @@ class Hub:
             changed = await self._catch_up(table)
         if changed:
             self.broadcast(table)
-            self._arm_deadline(table)
-            self._arm_clock(table)
+            self.autoplay.arm_deadline(table)
+            self.autoplay.arm_clock(table)
 
     async def catch_up_all(self) -> None:
         """Catch up with every game served here (announcements may have been missed)."""
         for game_id in list(self.tables):
             await self.notified(game_id)
-
-    # -- computer seats and deadlines ------------------------------------------------------
-
-    def _after_change(self, table: GameTable) -> None:
-        """Start the computer seats that must choose, and the reveal deadline's clock (and
-        draw the chance nodes of a game stored before its opening deal was drawn)."""
-        if table.state.kind is NodeKind.CHANCE and (table.id, table.node, -1) not in self._thinking:
-            self._thinking.add((table.id, table.node, -1))
-            self._spawn(self._draw(table.id, table.node))
-        for seat in table.computers_to_act():
-            # Keyed by epoch too: a node played again after a takeback is thought anew.
-            key = (table.id, table.secret_key(table.node), seat)
-            if key not in self._thinking:
-                self._thinking.add(key)
-                self._spawn(self._think(table, table.node, seat))
-        for seat in table.computers_to_answer():
-            assert table.offer is not None
-            key = (table.id, -2 - table.secret_key(int(table.offer["move"])), seat)
-            if key not in self._thinking:
-                self._thinking.add(key)
-                self._spawn(self._answer(table, seat, key))
-        if table.state.is_terminal():
-            for hook in self.when_over:
-                self._spawn(hook(table))
-        else:
-            for changed in self.when_changed:
-                job = changed(table)
-                if job is not None:
-                    self._spawn(job)
-        self._arm_deadline(table)
-        self._arm_clock(table)
-
-    def _spawn(self, job: Awaitable[Any]) -> None:
-        task = asyncio.ensure_future(job)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-
-    @property
-    def busy(self) -> bool:
-        """Whether a computer seat is thinking, a chance is being drawn or a deadline is
-        being carried out."""
-        return bool(self._tasks)
-
-    async def settle(self) -> None:
-        """Wait until no computer seat is thinking and no chance is being drawn."""
-        while self._tasks:
-            await asyncio.gather(*list(self._tasks), return_exceptions=True)
-
-    def _think_cap(self, table: GameTable, seat: int) -> float | None:
-        """Seconds a computer seat may think now by its live clock (None: it has none)."""
-        clocks = table.clocks
-        if clocks is None or clocks.control.kind != "live" or not clocks.clocked[seat]:
-            return None
-        return think_on_clock(clocks.left_at(seat, self.now()), clocks.control.increment)
-
-    async def _think(self, table: GameTable, move: int, seat: int) -> None:
-        spec = table.seats[seat].agent or "medium"
-        cap = self._think_cap(table, seat)
-        if cap is not None:
-            spec = within(spec, cap)
-        seed = derive_seed(table.seed, "computer", move, seat)
-        key = (table.id, table.secret_key(move), seat)
-        epoch = table.epoch
-        try:
-            action = await self.computer.choose(
-                table.game.name,
-                dict(table.game.options),
-                table.state.to_json(),
-                seat,
-                spec,
-                seed,
-            )
-            salt = new_salt()
-            await self.command(
-                table.id,
-                lambda t: (
-                    t.computer(seat, move, action, salt) if t.epoch == epoch else Batch(repeat=True)
-                ),  # taken back meanwhile: the choice is stale
-            )
-        except (Refused, TautError) as exc:
-            log.warning("computer seat %s of %s could not move: %s", seat, table.id, exc)
-        except Exception:  # a broken agent or store must not stop the server
-            log.exception("computer seat %s of %s failed", seat, table.id)
-        finally:
-            self._thinking.discard(key)
-
-    async def _answer(self, table: GameTable, seat: int, key: tuple[str, int, int]) -> None:
-        """A computer seat answers the open draw offer as its agent would."""
-        offer = table.offer
-        if offer is None:
-            return
-        move = int(offer["move"])
-        try:
-            accept = await self.computer.run(
-                agent_accepts_draw,
-                table.game.name,
-                dict(table.game.options),
-                table.state.to_json(),
-                seat,
-                table.seats[seat].agent or "medium",
-            )
-            await self.command(table.id, lambda t: t.answer(seat, move, "draw", accept))
-        except (Refused, TautError) as exc:
-            log.warning("computer seat %s of %s could not answer: %s", seat, table.id, exc)
-        except Exception:
-            log.exception("computer seat %s of %s failed to answer", seat, table.id)
-        finally:
-            self._thinking.discard(key)
-
-    async def _draw(self, game_id: str, move: int) -> None:
-        try:
-            await self.command(game_id, lambda t: t.chance())
-        except Refused as exc:
-            log.warning("chance of %s: %s", game_id, exc)
-        except Exception:
-            log.exception("drawing the chance of %s failed", game_id)
-        finally:
-            self._thinking.discard((game_id, move, -1))
-
-    def _arm_deadline(self, table: GameTable) -> None:
-        deadline = table.config.get("reveal_deadline")
-        old = self._timers.pop(table.id, None)
-        if old is not None:
-            old.cancel()
-        if not deadline or table.phase != "reveal" or table.reveal_since is None:
-            return
-        delay = max(0.0, table.reveal_since + float(deadline) - time.time())
-        move = table.node
-        loop = asyncio.get_running_loop()
-        self._timers[table.id] = loop.call_later(
-            delay, lambda: self._spawn(self._expire(table.id, move))
-        )
-
-    async def _expire(self, game_id: str, move: int) -> None:
-        try:
-            await self.command(game_id, lambda t: t.forfeit_late(move))
-        except Refused as exc:
-            log.warning("deadline of %s: %s", game_id, exc)
-        except Exception:
-            log.exception("the deadline of %s failed", game_id)
-
-    # -- clocks ------------------------------------------------------------------------------
-
-    def _flag_due(self, table: GameTable) -> bool:
-        """Whether a clock of the game has reached zero and the game goes on."""
-        clocks = table.clocks
-        return (
-            clocks is not None
-            and not table.state.is_terminal()
-            and clocks.fallen(self.now()) is not None
-        )
-
-    def _arm_clock(self, table: GameTable) -> None:
-        """Wake up when the first running clock reaches zero (again after every change)."""
-        old = self._clock_timers.pop(table.id, None)
-        if old is not None:
-            old.cancel()
-        clocks = table.clocks
-        if clocks is None or table.state.is_terminal():
-            return
-        first = clocks.next_fall()
-        if first is None:
-            return
-        # A little late rather than early: the flag is checked against the clock.
-        delay = max(0.0, first[0] - self.now()) + 0.005
-        game_id = table.id
-        loop = asyncio.get_running_loop()
-        self._clock_timers[game_id] = loop.call_later(
-            delay, lambda: self._spawn(self.check_clock(game_id))
-        )
-
-    async def check_clock(self, game_id: str) -> None:
-        """End the game if a clock has reached zero; otherwise wait for it again."""
-        table = self.tables.get(game_id)
-        if table is None:
-            return
-        try:
-            if self._flag_due(table):
-                await self.command(game_id, lambda t: t.flag(self.now()))
-            else:
-                self._arm_clock(table)
-        except Refused as exc:
-            log.warning("clock of %s: %s", game_id, exc)
-        except Exception:
-            log.exception("the clock of %s failed", game_id)
 
     async def seated(self, game_id: str, seat: int) -> None:
         """An open seat was taken: the clocks, which wait for every seat, are told."""
@@ -605,7 +382,7 @@ class Hub:
                 if table.seq != seq:
                     resumed += 1
                     self.broadcast(table)
-                    self._after_change(table)
+                    self.autoplay.after_change(table)
             except Exception:  # one broken game must not keep the server from starting
                 log.exception("resuming the clocks of %s failed", game_id)
         return resumed
@@ -614,11 +391,4 @@ class Hub:
         """Stop timers and computer work."""
         if self._sweeper is not None:
             self._sweeper.cancel()
-        for timer in [*self._timers.values(), *self._clock_timers.values()]:
-            timer.cancel()
-        tasks = list(self._tasks)
-        for task in tasks:
-            task.cancel()
-        if tasks:  # let them end before the store they may be using closes
-            await asyncio.wait(tasks, timeout=5.0)
-        self.computer.close()
+        await self.autoplay.close()

@@ -1,0 +1,81 @@
+"""The clients of the games a hub serves, and the frames they are sent.
+
+Each client gets a frame built from its own seat's view. Clients at the same seat share
+one frame, written once; a game's pictures are kept while it has clients, since a position
+is drawn the same for every seat that sees it.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from taut.server.play.clients import Connection
+from taut.server.play.frames import FrameParts, Pictures, frame_parts, state_frame
+from taut.server.play.table import GameTable
+
+log = logging.getLogger("taut.server")
+
+
+class Audience:
+    """The connected clients of every game, by game id."""
+
+    def __init__(self) -> None:
+        self.clients: dict[str, set[Connection]] = {}
+        self._pictures: dict[str, Pictures] = {}
+
+    def forget(self, game_id: str) -> None:
+        """Drop a game's drawings (it leaves memory)."""
+        self._pictures.pop(game_id, None)
+
+    def join(self, conn: Connection, table: GameTable, now: float) -> None:
+        """Add a client and send it the game as it stands."""
+        self.clients.setdefault(conn.game_id, set()).add(conn)
+        parts = self._frame_parts(table, conn.seat, now)
+        if parts is None:
+            conn.send({"type": "error", "message": "the game cannot be shown now"})
+        else:
+            conn.send_frame(parts)
+
+    def leave(self, conn: Connection) -> None:
+        """Forget a client (and the game's drawings, when it was the last one)."""
+        conn.close()
+        conns = self.clients.get(conn.game_id)
+        if conns is not None:
+            conns.discard(conn)
+            if not conns:
+                del self.clients[conn.game_id]
+                self._pictures.pop(conn.game_id, None)
+
+    def frame(self, table: GameTable, seat: int | None, now: float) -> dict[str, Any]:
+        """The frame for a client at ``seat`` now (drawings shared while the position
+        stays)."""
+        pictures = self._pictures.setdefault(table.id, Pictures())
+        return state_frame(table, seat, pictures, now)
+
+    def broadcast(self, table: GameTable, now: float) -> None:
+        """Queue every client of the game its own frame (one frame, written once, per
+        seat)."""
+        conns = self.clients.get(table.id)
+        if not conns:
+            return
+        made: dict[int | None, FrameParts | None] = {}
+        for conn in list(conns):
+            if conn.gone:
+                conns.discard(conn)
+                continue
+            if conn.seat not in made:
+                made[conn.seat] = self._frame_parts(table, conn.seat, now)
+            parts = made[conn.seat]
+            if parts is not None:
+                conn.send_frame(parts)
+
+    def _frame_parts(self, table: GameTable, seat: int | None, now: float) -> FrameParts | None:
+        """The frame as JSON parts; None (logged) when the game's pictures fail: the move
+        stands, and the clients keep the frame they have."""
+        try:
+            pictures = self._pictures.setdefault(table.id, Pictures())
+            return frame_parts(table, seat, pictures, now)
+        except Exception:
+            log.exception("cannot draw game %s for seat %s", table.id, seat)
+            return None
