@@ -12,7 +12,8 @@ from taut.core.registry import plugin
 from taut.server.play.clocks import DAY, TIME, Clocks, TimeControl, TimeControlError
 from taut.server.play.clocks import parse_time_control as parse
 from taut.server.play.commit import commitment, new_salt
-from taut.server.play.table import Batch, GameTable, Seat
+from taut.server.play.position import Batch, Seat
+from taut.server.play.table import GameTable
 from taut.server.store.games import Event
 
 # -- time controls ----------------------------------------------------------------------------

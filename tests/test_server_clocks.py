@@ -17,7 +17,7 @@ from fastapi.testclient import TestClient
 
 from taut.server.play import computer as computer_module
 from taut.server.play.computer import think_on_clock, within
-from taut.server.play.table import Seat, clocks_for
+from taut.server.play.position import Seat, clocks_for
 from taut.server.play.verify import verify_record
 from taut.server.players.profile import clock_text
 from taut.server.web.app import Settings, create_app

@@ -19,7 +19,8 @@ from taut.server.play.frames import (
     state_frame,
     with_kept,
 )
-from taut.server.play.table import GameTable, Seat
+from taut.server.play.position import Seat
+from taut.server.play.table import GameTable
 from tests.test_server_kit import bench, run
 
 #: The members every game's frame has (``board_narrow`` only some games').

@@ -495,7 +495,8 @@ def test_a_seat_that_does_not_reveal_in_time_forfeits(
 def test_a_committed_move_that_cannot_be_played_forfeits() -> None:
     """A seat bound to an illegal move could never reveal: it forfeits instead of blocking."""
     from taut.server.play.commit import commitment
-    from taut.server.play.table import GameTable, Seat
+    from taut.server.play.position import Seat
+    from taut.server.play.table import GameTable
     from taut.server.store.games import Event
 
     plug = plugin("pulling-strings")

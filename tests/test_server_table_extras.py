@@ -14,7 +14,7 @@ from taut.cli import cli
 from taut.core.record import GameRecord
 from taut.server.play.autoplay import agent_accepts_draw
 from taut.server.play.frames import state_frame
-from taut.server.play.table import CHAT_RATE, MAX_CHAT
+from taut.server.play.position import CHAT_RATE, MAX_CHAT
 from taut.server.play.verify import verify_record
 from tests.test_server_kit import Person, app_client, new_game, socket_of, token_of
 

@@ -22,7 +22,8 @@ from taut.core.game import NodeKind
 from taut.core.registry import make
 from taut.server.play.commit import new_salt
 from taut.server.play.computer import Computer, think_on_clock, within
-from taut.server.play.table import Batch, GameTable, Refused
+from taut.server.play.position import Batch, Refused
+from taut.server.play.table import GameTable
 
 log = logging.getLogger("taut.server")
 

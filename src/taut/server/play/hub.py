@@ -31,7 +31,8 @@ from taut.server.play.audience import Audience
 from taut.server.play.autoplay import Autoplay
 from taut.server.play.clients import Connection
 from taut.server.play.computer import Computer
-from taut.server.play.table import Batch, GameTable, Refused, Seat, parse_joint
+from taut.server.play.position import Batch, Refused, Seat, parse_joint
+from taut.server.play.table import GameTable
 from taut.server.store.database import Conflict
 from taut.server.store.games import GameRow, Store
 

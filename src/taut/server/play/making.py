@@ -24,8 +24,9 @@ from taut.core.errors import InvalidOptionError, TautError, UnknownGameError
 from taut.core.plugin import GamePlugin
 from taut.core.registry import plugin
 from taut.server.play.clocks import parse_time_control
+from taut.server.play.position import Seat
 from taut.server.play.protocol import MAX_NAME, NAME_PATTERN
-from taut.server.play.table import GameTable, Seat
+from taut.server.play.table import GameTable
 from taut.server.store.database import Conflict, token_hash
 from taut.server.store.games import Store
 

@@ -96,7 +96,7 @@ class Rematch(_Message):
 
 
 #: The longest chat line a message may carry (the table allows fewer: see
-#: :data:`taut.server.play.table.MAX_CHAT`, so that its refusal can say how many).
+#: :data:`taut.server.play.position.MAX_CHAT`, so that its refusal can say how many).
 MAX_CHAT_MESSAGE = 2000
 #: A chat line: text without control characters (line breaks included) or reordering marks.
 ChatText = Annotated[

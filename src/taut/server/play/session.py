@@ -23,6 +23,7 @@ from taut.core.errors import TautError
 from taut.server.play.clients import Connection, as_text
 from taut.server.play.hub import Hub
 from taut.server.play.making import rematch
+from taut.server.play.position import Batch, Refused
 from taut.server.play.protocol import (
     Answer,
     BadMessage,
@@ -39,7 +40,6 @@ from taut.server.play.protocol import (
     parse_message,
     ref_of,
 )
-from taut.server.play.table import Batch, Refused
 from taut.server.store.database import token_hash
 
 log = logging.getLogger("taut.server")
