@@ -36,7 +36,8 @@ def serve(folder: Path) -> tuple[str, Any]:
     """A server on a free port (stopped by setting ``should_exit``)."""
     import uvicorn
 
-    from taut.server.web.app import Settings, create_app
+    from taut.server.web.app import create_app
+    from taut.server.web.settings import Settings
 
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -112,7 +113,7 @@ def main() -> None:
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
-    from taut.server.web.app import mediapipe_folder
+    from taut.server.web.settings import mediapipe_folder
 
     if mediapipe_folder(None) is None or not CHROMIUM.exists():
         sys.exit("needs MediaPipe Hands (make vendor) and Chromium (make browser)")

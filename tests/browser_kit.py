@@ -73,7 +73,8 @@ class LiveServer:
         """Serve until :meth:`stop`."""
         import uvicorn
 
-        from taut.server.web.app import Settings, create_app
+        from taut.server.web.app import create_app
+        from taut.server.web.settings import Settings
 
         app = create_app(Settings(database=self.database, computer_workers=0))
         config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning")

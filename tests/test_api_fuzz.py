@@ -29,7 +29,8 @@ from schemathesis.specs.openapi import checks as openapi_checks
 from taut.core.registry import games, plugin
 from taut.learn.registry import tile_sets
 from taut.server.answers import MALFORMED, declare_not_found, refusals
-from taut.server.web.app import Settings, create_app
+from taut.server.web.app import create_app
+from taut.server.web.settings import Settings
 from tests.test_server_kit import app_client, new_game, sqlite_url, token_of
 from tests.test_server_play import SHORT, seats_of
 

@@ -20,7 +20,7 @@ import pytest
 
 from taut.games.pulling_strings.signs.classify import classify, classify_frames
 from taut.games.pulling_strings.signs.synth import hand, sequence
-from taut.server.web.app import default_vendor, mediapipe_folder
+from taut.server.web.settings import default_vendor, mediapipe_folder
 from tests.browser_kit import (
     CHROMIUM,
     WAIT_MS,

@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 from taut.core.files import WholeFile, WriteError, write_whole
-from taut.core.record import read_records
+from taut.core.record_files import read_records
 
 TAUT = [sys.executable, "-c", "from taut.cli import main; main()"]
 

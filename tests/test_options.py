@@ -67,7 +67,7 @@ def test_a_record_with_text_where_a_number_belongs_is_refused() -> None:
 
 def test_json_with_a_key_twice_is_refused() -> None:
     from taut.core.errors import RecordError
-    from taut.core.record import parse_json
+    from taut.core.record_files import parse_json
 
     with pytest.raises(RecordError, match="appears twice"):
         parse_json('{"allocation": {"1": 3, "1": 4}}', "record")

@@ -50,7 +50,8 @@ from taut.arena.match import (
 )
 from taut.core.errors import IllegalActionError, TautError
 from taut.core.game import AGREEMENT, JSON, Game, NodeKind, State
-from taut.core.record import GameRecord, read_records, write_text
+from taut.core.record import GameRecord
+from taut.core.record_files import read_records, write_text
 from taut.core.registry import register_plugin, unregister_plugin
 from taut.interop.encoding import observation_fields, observation_shape, observe
 from tests.conformance import _check_state

@@ -8,7 +8,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from taut.cli import cli
-from taut.server.web.app import Settings, settings_from_text, settings_to_text
+from taut.server.web.settings import Settings, settings_from_text, settings_to_text
 
 
 def test_several_processes_on_sqlite_are_refused(tmp_path: Path) -> None:

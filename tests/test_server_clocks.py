@@ -20,7 +20,8 @@ from taut.server.play.computer import think_on_clock, within
 from taut.server.play.position import Seat, clocks_for
 from taut.server.play.verify import verify_record
 from taut.server.players.profile import clock_text
-from taut.server.web.app import Settings, create_app
+from taut.server.web.app import create_app
+from taut.server.web.settings import Settings
 from tests.test_server_kit import Person, new_game, socket_of, sqlite_url, token_of
 
 

@@ -46,7 +46,8 @@ from taut.server.play.hub import Hub
 from taut.server.play.making import Made, NewGame, SeatChoice, make_game
 from taut.server.play.session import handle
 from taut.server.store.games import Store
-from taut.server.web.app import Settings, create_app
+from taut.server.web.app import create_app
+from taut.server.web.settings import Settings
 
 #: Longest wait for one message, in seconds.
 WAIT = 20.0

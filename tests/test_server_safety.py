@@ -298,7 +298,7 @@ def test_a_fault_in_a_command_is_logged_not_shown(
 def test_a_fault_in_a_request_is_clean_json(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import taut.server.web.app as app
+    import taut.server.web.game_routes as app
 
     async def broken(*args: Any, **kwargs: Any) -> Any:
         raise RuntimeError("an inner detail")

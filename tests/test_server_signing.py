@@ -15,7 +15,7 @@ from taut.cli.serve import serve
 from taut.core.plugin import GamePlugin
 from taut.core.registry import games, plugin
 from taut.games.pulling_strings.rules import PullingStrings
-from taut.server.web.app import default_vendor, mediapipe_folder
+from taut.server.web.settings import default_vendor, mediapipe_folder
 from tests.test_server_kit import app_client, new_game
 
 LEARNING = {"edition": "published", "learning": "strict", "seed": 8}

@@ -22,7 +22,8 @@ from taut.server.players.accounts import Players
 from taut.server.store.games import Store
 from taut.server.tournaments.director import Tournaments
 from taut.server.tournaments.form import NewTournament
-from taut.server.web.app import Settings, create_app
+from taut.server.web.app import create_app
+from taut.server.web.settings import Settings
 from tests.test_server_clocks import Clock
 from tests.test_server_kit import run, socket_of, sqlite_url, token_of
 from tests.test_server_postgres import database  # noqa: F401 (a fixture)

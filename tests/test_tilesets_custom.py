@@ -25,7 +25,8 @@ import taut.core.registry
 import taut.learn.registry
 from taut.cli import cli
 from taut.core.errors import InvalidOptionError
-from taut.core.record import GameRecord, read_records
+from taut.core.record import GameRecord
+from taut.core.record_files import read_records
 from taut.games.pulling_strings.rules import PullingStrings
 from taut.games.pulling_strings.tilesets import SETS, TILE_SETS, tile_set
 from taut.learn.svg_safety import PictureError, clean_svg, png_svg

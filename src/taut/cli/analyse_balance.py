@@ -78,7 +78,7 @@ def _results_file(out: Path | None, resume: Path | None) -> tuple[Path | None, b
         if not os.access(path, os.R_OK | os.W_OK):
             fail(f"{path} cannot be read and written")
     else:
-        from taut.core.record import check_writable
+        from taut.core.record_files import check_writable
 
         try:
             check_writable(path)

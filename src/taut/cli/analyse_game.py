@@ -84,7 +84,8 @@ def game(
     bad --think or --index) exits with status 2.
     """
     from taut.agents.analysis import analyse_record
-    from taut.core.record import GameRecord, read_records
+    from taut.core.record import GameRecord
+    from taut.core.record_files import read_records
     from taut.core.registry import make
 
     try:

@@ -12,7 +12,7 @@ from taut.cli.common import console, fail, file_param, json_param, progress_bar
 from taut.cli.options import OptionFlags, build_game, game_command, option_flags
 from taut.core.errors import TautError
 from taut.core.plugin import GamePlugin
-from taut.core.record import check_writable, write_text
+from taut.core.record_files import check_writable, write_text
 
 if TYPE_CHECKING:
     from taut.arena.tournament import TournamentResult

@@ -31,7 +31,8 @@ from taut.cli.table import HumanAgent, RecordFile, TerminalTable, play_in_termin
 from taut.core.errors import RecordError, TautError
 from taut.core.game import Game, State
 from taut.core.plugin import GamePlugin
-from taut.core.record import GameRecord, check_writable
+from taut.core.record import GameRecord
+from taut.core.record_files import check_writable
 
 
 @dataclass

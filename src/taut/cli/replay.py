@@ -26,7 +26,8 @@ from taut.core.errors import ActionError, PositionError, RecordError, TautError
 from taut.core.forfeit import drawable
 from taut.core.game import Game, State
 from taut.core.plugin import GamePlugin
-from taut.core.record import GameRecord, parse_json, read_records
+from taut.core.record import GameRecord
+from taut.core.record_files import parse_json, read_records
 
 
 def describe_joint(state: State, joint: Mapping[int, int]) -> str:

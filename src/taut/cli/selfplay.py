@@ -23,7 +23,8 @@ from taut.core.errors import TautError
 from taut.core.files import WholeFile, WriteError
 from taut.core.game import Game
 from taut.core.plugin import GamePlugin
-from taut.core.record import GameRecord, check_writable
+from taut.core.record import GameRecord
+from taut.core.record_files import check_writable
 
 #: The turn limit self-play puts on games that have one and were given none.
 SELFPLAY_MAX_TURNS = 200

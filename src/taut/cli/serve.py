@@ -84,8 +84,9 @@ def serve(
     try:
         import uvicorn
 
-        from taut.server.web.app import Settings, create_app, mediapipe_folder
+        from taut.server.web.app import create_app
         from taut.server.web.collector import tune_for_serving
+        from taut.server.web.settings import Settings, mediapipe_folder
     except ImportError as exc:
         fail(f"the server needs the server extra (pip install 'taut[server]'): {exc}")
     if vendor is not None and mediapipe_folder(vendor) is None:
@@ -133,7 +134,7 @@ def _serve_processes(settings: Any, host: str, port: int, processes: int, where:
     each building the application from ``settings`` passed in the environment."""
     import uvicorn
 
-    from taut.server.web.app import SETTINGS_VARIABLE, settings_to_text
+    from taut.server.web.settings import SETTINGS_VARIABLE, settings_to_text
 
     os.environ[SETTINGS_VARIABLE] = settings_to_text(settings)
     console.print(

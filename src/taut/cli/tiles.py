@@ -66,7 +66,7 @@ def gallery_html(tiles: TileSet) -> str:
 
 def _write(path: Path, text: str) -> None:
     from taut.core.errors import RecordError
-    from taut.core.record import write_text
+    from taut.core.record_files import write_text
 
     try:
         write_text(path, text)

@@ -26,7 +26,8 @@ from taut.core.game import (
 )
 from taut.core.options import OptionSpec
 from taut.core.plugin import GamePlugin, Policy
-from taut.core.record import GameRecord, RecordPart
+from taut.core.record import GameRecord
+from taut.core.record_part import RecordPart
 from taut.core.registry import (
     game_class,
     games,

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from taut.core.one_turn import OneTurnGames
     from taut.core.presentation import OptionPresentation
     from taut.core.presenter import Presenter
-    from taut.core.record import RecordPart
+    from taut.core.record_part import RecordPart
     from taut.core.tutorial import Tutorial
     from taut.learn.tileset import TileSet
 

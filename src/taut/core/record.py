@@ -24,17 +24,16 @@ Records written before the format existed are read too: the first generic record
 from __future__ import annotations
 
 import json
-import os
-from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 from taut.core.errors import ActionError, RecordError, TautError
-from taut.core.files import WriteError, write_whole
 from taut.core.forfeit import FORFEITS, forfeit
 from taut.core.game import AGREEMENT, CHANCE_SEAT, JSON, Game, State
+from taut.core.record_files import read_records, write_text
+from taut.core.record_part import Joint, RecordPart
 
 #: The record format this version writes and reads.
 RECORD_FORMAT = 1
@@ -56,44 +55,6 @@ GENERIC_FIELDS = frozenset(
 )
 #: Fields of the first generic records, read for compatibility.
 LEGACY_FIELDS = frozenset({"outcome", "agreed_draw"})
-
-Joint = dict[int, int]
-
-
-class RecordPart(ABC):
-    """A game's own fields in its records, beside the moves that every record holds.
-
-    A plugin returns a new one per game (:meth:`~taut.core.plugin.GamePlugin.record_part`).
-    While a game is played it sees every node (:meth:`observe`, on full states) and writes
-    :meth:`fields`; when a record is read back, :meth:`replay` checks those fields by the
-    rules and says which joint actions they stand for, so that records made of the part
-    alone (older formats) replay too.
-    """
-
-    #: The top-level record fields this part writes.
-    keys: ClassVar[tuple[str, ...]] = ()
-
-    def __init__(self, game: Game) -> None:
-        self.game = game
-
-    @abstractmethod
-    def observe(self, before: State, joint: Mapping[int, int], after: State) -> None:
-        """Note one node of the game being played (full states, never views)."""
-
-    @abstractmethod
-    def fields(self) -> dict[str, JSON]:
-        """The part's fields so far (a game still going on included)."""
-
-    @abstractmethod
-    def replay(self, data: Mapping[str, JSON]) -> list[Joint]:
-        """Check the part's fields of the record ``data`` (the whole JSON object) and return
-        the joint actions they stand for, from the start. Raises :class:`RecordError`
-        naming the first problem.
-
-        ``data`` has no ``format`` field when the record predates the format (its game's
-        own fields are then all it has, result included). A record whose ``result`` is
-        null is an unfinished game: its fields stop where the game was left.
-        """
 
 
 def _result_json(state: State) -> dict[str, Any] | None:
@@ -428,95 +389,3 @@ def _read_result(data: dict[str, Any], fmt: Any) -> dict[str, Any] | None:
 
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
-
-
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise ValueError(f"the key {key!r} appears twice in one object")
-        out[key] = value
-    return out
-
-
-def parse_json(text: str | bytes, what: str) -> JSON:
-    """Parse JSON strictly (no ``NaN`` or ``Infinity``, no key twice in an object); any
-    failure is a RecordError naming ``what`` (deep nesting, huge numbers and undecodable
-    bytes included)."""
-    try:
-        if isinstance(text, bytes):
-            text = text.decode("utf-8")
-        return json.loads(text, parse_constant=_no_constant, object_pairs_hook=_no_duplicates)
-    except UnicodeDecodeError as exc:
-        raise RecordError(f"{what} is not UTF-8 text: {exc.reason} at byte {exc.start}") from None
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"{what} is not valid JSON: {exc}") from None
-    except RecursionError:
-        raise RecordError(f"{what} is nested too deeply to read") from None
-    except ValueError as exc:  # huge integers, NaN / Infinity
-        raise RecordError(f"{what}: {exc}") from None
-
-
-def read_records(source: str | Path) -> list[JSON]:
-    """The records in a file: one JSON object, a JSON list of them, or JSON lines.
-
-    Raises :class:`RecordError` naming the file (and the line) on anything unreadable; a
-    file with no record is an error too.
-    """
-    path = Path(source)
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise RecordError(f"{path} is not UTF-8 text: {exc.reason} at byte {exc.start}") from None
-    lines = [ln for ln in text.splitlines() if ln.strip()]
-    if not lines:
-        raise RecordError(f"{path} holds no record")
-    records: list[JSON]
-    if len(lines) > 1 and lines[0].lstrip().startswith("{") and lines[0].rstrip().endswith("}"):
-        records = [parse_json(ln, f"{path} line {i}") for i, ln in enumerate(lines, start=1)]
-    else:
-        whole = parse_json(text, str(path))
-        records = list(whole) if isinstance(whole, list) else [whole]
-    if not records:
-        raise RecordError(f"{path} holds no record")
-    for i, rec in enumerate(records, start=1):
-        if not isinstance(rec, dict):
-            raise RecordError(f"{path}: record {i} is not a JSON object")
-    return records
-
-
-def check_writable(path: str | Path) -> Path:
-    """``path`` if a file can be written there now; else a RecordError saying why.
-
-    Checked before a game starts, so that nothing is played for a record that cannot be
-    saved. Only a regular file is ever replaced (never a device, a directory or a link).
-    """
-    path = Path(path)
-    if str(path) == "":
-        raise RecordError("the file name is empty")
-    if path.is_symlink() or (path.exists() and not path.is_file()):
-        raise RecordError(f"{path} exists and is not a regular file; choose another name")
-    parent = path.parent if str(path.parent) else Path(".")
-    if not parent.is_dir():
-        raise RecordError(f"cannot write {path}: the directory {parent} does not exist")
-    if not os.access(parent, os.W_OK):
-        raise RecordError(f"cannot write {path}: the directory {parent} is not writable")
-    return path
-
-
-def write_text(path: str | Path, text: str) -> None:
-    """Write ``text`` to ``path`` atomically (a crash never leaves half a file), replacing
-    only a regular file; raises RecordError and leaves no temporary file on failure."""
-    target = check_writable(path)
-    try:
-        write_whole(target, text)
-    except WriteError as exc:
-        raise RecordError(str(exc)) from None

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from taut.core.errors import PositionError, RecordError
-from taut.core.record import parse_json
+from taut.core.record_files import parse_json
 from taut.games.tracks.cells import cell_name
 from taut.games.tracks.paths import exit_unit, matching, trace
 from taut.games.tracks.tiles import (

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from taut.core.observation import Observer
     from taut.core.presentation import OptionPresentation
     from taut.core.presenter import Presenter
-    from taut.core.record import RecordPart
+    from taut.core.record_part import RecordPart
     from taut.core.tutorial import Tutorial
 
 #: Rounds assumed by the nominal ``max_game_length`` (the rules set no limit on rounds).

@@ -41,7 +41,7 @@ from typing import Any
 
 from taut.core.errors import TautError
 from taut.core.game import JSON, Game, State
-from taut.core.record import Joint, RecordPart
+from taut.core.record_part import Joint, RecordPart
 from taut.games.tug_of_war.record_check import ReplayError, RoundsReplay
 from taut.games.tug_of_war.record_writer import RoundsWriter
 from taut.games.tug_of_war.rules import TugOfWar

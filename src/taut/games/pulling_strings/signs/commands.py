@@ -97,7 +97,7 @@ def read_hands(text: bytes, what: str) -> list[dict[str, Any]]:
     "letter": str | None}``, in one unit when the file gives the image's size; anything
     wrong ends the command with a message naming it."""
     from taut.core.errors import RecordError
-    from taut.core.record import parse_json
+    from taut.core.record_files import parse_json
 
     try:
         data = parse_json(text, what)
