@@ -1,4 +1,4 @@
-"""The board animates each turn (static/animate.js), in every game: a move starts an
+"""The board animates each turn (static/play/animate.js), in every game: a move starts an
 animation, the board it leaves behind is exactly the picture drawn without one, a browser
 that asks for reduced motion gets none, and a click ends one at once.
 

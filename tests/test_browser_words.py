@@ -179,7 +179,7 @@ def test_without_the_camera_module_signing_says_it_is_not_available(tmp_path: Pa
     ts = word_sets()[0]
     with live_server(tmp_path) as server, chromium() as browser:
         page = open_page(browser, server.url("/"))
-        page.route("**/static/camera.js", lambda route: route.fulfill(status=404, body="no"))
+        page.route("**/static/signs/camera.js", lambda route: route.fulfill(status=404, body="no"))
         page.goto(server.url(f"/words/{ts.name}"))
         expect(page.locator("#w-sign-note")).to_contain_text("no camera module")
         page.get_by_label("signing: sign each letter to the camera").check()

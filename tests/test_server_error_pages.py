@@ -198,7 +198,7 @@ def still_going(text: str) -> None:
     """The replay page of a game not over: it says so, with no dead controls."""
     assert "still being played" in text and "No replay yet" in text
     assert "open on this page once it is over" in text
-    assert "/static/replay.js" not in text
+    assert "/static/play/replay.js" not in text
     assert "/record" not in text and "Download the record" not in text
     assert "<button" not in text and 'type="range"' not in text
 
@@ -222,7 +222,7 @@ def test_the_replay_of_a_game_going_on_says_when_it_opens(tmp_path: Path) -> Non
         over = c.get(f"/replay/{made['id']}", headers=BROWSER).text
         assert "still being played" not in over
         assert f'href="/api/games/{made["id"]}/record"' in over
-        assert "/static/replay.js" in over and 'id="next"' in over
+        assert "/static/play/replay.js" in over and 'id="next"' in over
 
 
 def test_the_replay_of_a_game_with_an_open_seat_sends_to_the_lobby(tmp_path: Path) -> None:

@@ -78,7 +78,7 @@ def test_the_page_of_a_set(client: TestClient, name: str) -> None:
     ts = tile_sets()[name]
     assert page.status_code == 200
     assert f'data-set="{name}"' in page.text
-    assert '<script type="module" src="/static/flashcards.js">' in page.text
+    assert '<script type="module" src="/static/learn/flashcards.js">' in page.text
     assert 'role="status" aria-live="polite"' in page.text
     assert f"{html.escape(ts.board_kind)} &rarr; {html.escape(ts.other_kind)}" in page.text
 
@@ -97,7 +97,7 @@ def test_the_home_page_links_the_flash_cards(client: TestClient) -> None:
 
 
 @pytest.mark.parametrize(
-    "script", ["flashcards.js", "signing.js", "words.js", "flashcards.css"]
+    "script", ["learn/flashcards.js", "signs/signing.js", "learn/words.js", "learn/flashcards.css"]
 )  # fmt: skip
 def test_the_static_files_are_served(client: TestClient, script: str) -> None:
     assert client.get(f"/static/{script}").status_code == 200

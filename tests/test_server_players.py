@@ -239,8 +239,8 @@ def test_the_pages_of_players_exist(client: TestClient) -> None:
     assert client.get("/players/nobody").status_code == 404
     assert client.get("/api/players/nobody").status_code == 404
     assert client.get("/me").status_code == 200
-    assert 'src="/static/player.js"' in client.get("/").text
-    assert client.get("/static/player.js").status_code == 200
+    assert 'src="/static/players/player.js"' in client.get("/").text
+    assert client.get("/static/players/player.js").status_code == 200
 
 
 # -- the store, on SQLite and PostgreSQL ---------------------------------------------------

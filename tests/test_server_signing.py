@@ -78,7 +78,7 @@ def test_no_page_or_script_loads_anything_from_another_site(tmp_path: Path) -> N
             response = client.get(path)
             assert response.status_code == 200, path
             assert not EXTERNAL.search(response.text), f"{path} loads from another site"
-        scripts = [*STATIC.glob("*.js"), *plugin("pulling-strings").static_files().values()]
+        scripts = [*STATIC.rglob("*.js"), *plugin("pulling-strings").static_files().values()]
         for script in scripts:
             text = script.read_text()
             # SVG's namespace is a name, not an address that is fetched.

@@ -106,7 +106,7 @@ def test_the_tutorial_pages_and_api(tmp_path: Path) -> None:
             body = client.get(f"/api/tutorials/{name}").json()
             assert body["game"] == name and len(body["steps"]) >= 4
             page = client.get(f"/learn/{name}")
-            assert page.status_code == 200 and "/static/learn.js" in page.text
+            assert page.status_code == 200 and "/static/learn/learn.js" in page.text
         home = client.get("/").text
         assert all(f'href="/learn/{name}"' in home for name in games())
         missing = client.get("/api/tutorials/chess")

@@ -80,7 +80,7 @@ def test_the_pages_and_the_api(client: TestClient) -> None:
         assert f'href="/words/{ts.name}"' in listing.text
         page = client.get(f"/words/{ts.name}")
         assert page.status_code == 200
-        assert '<script type="module" src="/static/words.js">' in page.text
+        assert '<script type="module" src="/static/learn/words.js">' in page.text
         assert html.escape(ts.title) in page.text
         body = client.get(f"/api/words/{ts.name}").json()
         assert body["words"] == list(ts.words)

@@ -1,7 +1,7 @@
 // Signing to the camera: the browser's camera, MediaPipe Hands and a game's recogniser turn a
 // fingerspelled letter into an answer. The video never leaves the browser; nothing is sent.
 //
-//   import { startSigning, stopSigning, captureSign, sketch } from "/static/camera.js";
+//   import { startSigning, stopSigning, captureSign, sketch } from "/static/signs/camera.js";
 //
 //   await startSigning({ video, canvas, recogniser, model, calibration, onGuess, onSign, onRate });
 //     video       a <video> element: the live preview (shown mirrored, like a mirror)

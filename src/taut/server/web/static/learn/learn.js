@@ -1,7 +1,7 @@
 // A tutorial (/learn/GAME): one lesson at a time on the real board. The server sends every
 // step at once (/api/tutorials/GAME); a step that asks for a move waits for that move, chosen
 // on the board or from the list, and explains a wrong one; the last offers a real game.
-import { board, chosenMove, markSelection, pickBoard, sizeBoard, wireBoard } from "./board.js";
+import { board, chosenMove, markSelection, pickBoard, sizeBoard, wireBoard } from "../play/board.js";
 
 const root = document.querySelector(".learn");
 const name = root.dataset.game;

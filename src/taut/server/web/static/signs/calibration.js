@@ -4,7 +4,7 @@
 // sign in on) and in this browser's storage (for a browser without a player, or a server
 // that is away).
 //
-//   import { loadCalibration, saveCalibration, deleteCalibration } from "/static/calibration.js";
+//   import { loadCalibration, saveCalibration, deleteCalibration } from "/static/signs/calibration.js";
 //   await loadCalibration()     the calibration ({version, letters}) or null
 //   await saveCalibration(cal)  keeps it; resolves to where: {server: bool, browser: true}
 //   await deleteCalibration()   forgets it everywhere

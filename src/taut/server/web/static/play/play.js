@@ -10,8 +10,8 @@ import {
   wireBoard,
 } from "./board.js";
 import { lastLines, listed, logItems, newLines, seatItems, seatOf, shareItems, who } from "./panels.js";
-import { captureSign, sketch, startSigning, stopSigning } from "./camera.js";
-import { loadCalibration } from "./calibration.js";
+import { captureSign, sketch, startSigning, stopSigning } from "../signs/camera.js";
+import { loadCalibration } from "../signs/calibration.js";
 import { showTurn, wireNotifyButton } from "./notify.js";
 import { renderTable, wireTable } from "./tableside.js";
 import { renderClocks } from "./clocks.js";

@@ -6,8 +6,8 @@
 // miss lowers it by STEP (never under SLOWEST). The speed is kept in this browser.
 // Signing (expressive): a word is shown and each letter is signed to the camera in turn
 // (signing.js, where the server has the camera module).
-import { picture } from "./faces.js";
-import { cameraFor, cameraModulePresent } from "./signing.js";
+import { picture } from "../signs/faces.js";
+import { cameraFor, cameraModulePresent } from "../signs/signing.js";
 
 export const STREAK = 3;
 export const STEP = 0.5;

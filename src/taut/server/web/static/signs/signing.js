@@ -5,8 +5,8 @@
 // the camera plugs in. The recogniser's and its model's addresses come from the page
 // (data-recogniser, data-model: the files of the game that brings the tile set).
 
-const MODULE = "/static/camera.js";
-const CALIBRATION = "/static/calibration.js";
+const MODULE = "/static/signs/camera.js";
+const CALIBRATION = "/static/signs/calibration.js";
 
 // Whether the server has the camera module (asked once, without loading it).
 let present = null;

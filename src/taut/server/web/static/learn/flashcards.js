@@ -6,8 +6,8 @@
 // each answer to /api/flashcards/review, which returns the deck to keep. Every answer is a
 // button; keys 1-6 choose. A set whose other faces are pictures of hands can also be
 // signed to the camera (camera.js), where the browser has one.
-import { picture } from "./faces.js";
-import { cameraFor, cameraModulePresent } from "./signing.js";
+import { picture } from "../signs/faces.js";
+import { cameraFor, cameraModulePresent } from "../signs/signing.js";
 
 const STORE = "taut:flashcards";
 const SEED = "taut:flashcards:seed";
