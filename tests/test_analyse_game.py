@@ -30,10 +30,11 @@ from taut.agents.analysis import (
     thresholds,
 )
 from taut.cli import cli
-from taut.core.game import Game, NodeKind, State
+from taut.core.game import Game, State
 from taut.core.plugin import GamePlugin, Policy, Values
 from taut.core.record import GameRecord
 from taut.core.registry import plugin_of, register_plugin, unregister_plugin
+from taut.core.terms import NodeKind
 from tests.test_import_time import command_imports, heavy_among
 from tests.toygames import MatrixGame
 

@@ -14,8 +14,9 @@ from collections.abc import Iterator
 import pytest
 
 import taut
-from taut.core.game import CHANCE_SEAT, State
+from taut.core.game import State
 from taut.core.registry import plugin
+from taut.core.terms import CHANCE_SEAT
 from taut.games.pulling_strings.board import NUM_ENDS, end_name
 from taut.games.pulling_strings.rules import PullingStrings, PullingStringsState
 from taut.games.push_pull.board import OFF

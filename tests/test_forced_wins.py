@@ -17,7 +17,8 @@ import pytest
 
 import taut
 from taut.agents import make_agent
-from taut.core.game import CHANCE_SEAT, NodeKind, State
+from taut.core.game import State
+from taut.core.terms import CHANCE_SEAT, NodeKind
 
 
 def _step(state: State, rng: random.Random) -> State:

@@ -12,10 +12,11 @@ import numpy as np
 import pytest
 
 from taut.core.errors import MalformedActionError
-from taut.core.game import JSON, Game, GameInfo, NodeKind, Outcome, State, Termination
+from taut.core.game import Game, State
 from taut.core.observation import INF, FieldSpec, Layout, Observation, Observer
 from taut.core.plugin import GamePlugin
 from taut.core.registry import plugins, register_plugin, unregister_plugin
+from taut.core.terms import JSON, GameInfo, NodeKind, Outcome, Termination
 from taut.interop import encoding
 
 PARITY = Termination("parity", "won on the parity of the sum")

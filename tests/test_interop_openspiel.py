@@ -17,8 +17,8 @@ pyspiel = pytest.importorskip("pyspiel")
 
 import taut  # noqa: E402
 import taut.interop.openspiel as osp  # noqa: E402
-from taut.core.game import NodeKind  # noqa: E402
 from taut.core.registry import register_plugin, unregister_plugin  # noqa: E402
+from taut.core.terms import NodeKind  # noqa: E402
 from taut.interop import encoding  # noqa: E402
 from tests.test_interop_encoding import SitOut, SitOutPlugin  # noqa: E402
 

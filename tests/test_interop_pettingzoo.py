@@ -15,8 +15,8 @@ import pytest
 pettingzoo_test = pytest.importorskip("pettingzoo.test")
 
 import taut  # noqa: E402
-from taut.core.game import NodeKind  # noqa: E402
 from taut.core.registry import register_plugin, unregister_plugin  # noqa: E402
+from taut.core.terms import NodeKind  # noqa: E402
 from taut.interop.encoding import (  # noqa: E402
     action_mask,
     observation_fields,

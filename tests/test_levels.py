@@ -23,7 +23,7 @@ from taut.agents.levels import BlunderingAgent, level_agent
 from taut.agents.reply import ReplyAgent
 from taut.cli import cli as app
 from taut.core.errors import InvalidOptionError
-from taut.core.game import CHANCE_SEAT, NodeKind
+from taut.core.terms import CHANCE_SEAT, NodeKind
 
 VARIANTS = [
     ("pulling-strings", {}),

@@ -10,8 +10,9 @@ from typing import Any
 
 import pytest
 
-from taut.core.game import CHANCE_SEAT, Game, State
+from taut.core.game import Game, State
 from taut.core.registry import games, plugin
+from taut.core.terms import CHANCE_SEAT
 from taut.server.play.table import GameTable
 from tests.toygame.plugin import plugin as rope
 

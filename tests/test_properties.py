@@ -49,10 +49,11 @@ from taut.arena.match import (
     resume_record,
 )
 from taut.core.errors import IllegalActionError, TautError
-from taut.core.game import AGREEMENT, JSON, Game, NodeKind, State
+from taut.core.game import Game, State
 from taut.core.record import GameRecord
 from taut.core.record_files import read_records, write_text
 from taut.core.registry import register_plugin, unregister_plugin
+from taut.core.terms import AGREEMENT, JSON, NodeKind
 from taut.interop.encoding import observation_fields, observation_shape, observe
 from tests.conformance import _check_state
 from tests.strategies import OptionStats, games, is_free_text, options_for

@@ -29,8 +29,9 @@ from typing import Any
 
 import pytest
 
-from taut.core.game import CHANCE_SEAT, NodeKind, State
+from taut.core.game import State
 from taut.core.registry import games, plugin
+from taut.core.terms import CHANCE_SEAT, NodeKind
 from taut.server.play.commit import commitment, new_salt
 from taut.server.play.frames import state_frame
 from taut.server.play.hub import table_from_row

@@ -36,7 +36,8 @@ from taut.agents.smmcts.kernels import (
     Kernels,
     load_kernels,
 )
-from taut.core.game import CHANCE_SEAT, JSON, Game, GameInfo, NodeKind, Outcome, State, Termination
+from taut.core.game import Game, State
+from taut.core.terms import CHANCE_SEAT, JSON, GameInfo, NodeKind, Outcome, Termination
 
 
 @pytest.fixture(scope="module")

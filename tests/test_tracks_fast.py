@@ -15,7 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import taut
-from taut.core.game import CHANCE_SEAT, Game, NodeKind
+from taut.core.game import Game
+from taut.core.terms import CHANCE_SEAT, NodeKind
 from taut.games.tracks import Tracks, TracksState
 from taut.games.tracks.fast import Playout, draw_index, thresholds, wiring
 from taut.games.tracks.paths import exit_unit, follow, tracks

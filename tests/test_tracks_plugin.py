@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from taut.core.game import CHANCE_SEAT, NodeKind
 from taut.core.observation import build_layout, fill_header, header_fields
 from taut.core.presenter import Rule
 from taut.core.registry import plugin as plugin_named
+from taut.core.terms import CHANCE_SEAT, NodeKind
 from taut.games.tracks.commands import solve_tracks_command, tracks_group
 from taut.games.tracks.plugin import LEGEND, plugin
 from taut.games.tracks.presenter import TracksPresenter

@@ -9,8 +9,8 @@ import pytest
 
 import taut
 from taut.core.errors import IllegalActionError, MalformedActionError, PositionError
-from taut.core.game import CHANCE_SEAT, NodeKind
 from taut.core.record import GameRecord
+from taut.core.terms import CHANCE_SEAT, NodeKind
 from taut.games.tracks import Tracks, TracksState, cell_name, parse_cell
 from taut.games.tracks.heuristic import distance
 from taut.games.tracks.paths import exit_unit, matching, trace, tracks, tracks_through

@@ -23,8 +23,8 @@ from click.testing import CliRunner
 
 from taut.agents.perfect import PerfectAgent
 from taut.cli import cli
-from taut.core.game import CHANCE_SEAT
 from taut.core.registry import plugin_of
+from taut.core.terms import CHANCE_SEAT
 from taut.games.tracks.cells import NS, WE
 from taut.games.tracks.paths import track_traces, tracks
 from taut.games.tracks.rules import Tracks, TracksState

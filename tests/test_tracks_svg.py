@@ -9,7 +9,7 @@ from functools import cache
 
 import pytest
 
-from taut.core.game import CHANCE_SEAT, NodeKind
+from taut.core.terms import CHANCE_SEAT, NodeKind
 from taut.games.tracks.cells import SEATS, cell_name, column_letter
 from taut.games.tracks.plugin import plugin
 from taut.games.tracks.rules import Tracks, TracksState

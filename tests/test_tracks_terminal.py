@@ -17,7 +17,7 @@ from rich.console import Console
 import taut.games.tracks as package
 from taut.cli import cli
 from taut.core import GameRecord
-from taut.core.game import CHANCE_SEAT
+from taut.core.terms import CHANCE_SEAT
 from taut.games.tracks.cells import plural
 from taut.games.tracks.plugin import plugin
 from taut.games.tracks.render import SEAT_COLOURS, render_puzzle, render_state

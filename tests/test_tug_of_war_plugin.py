@@ -17,10 +17,11 @@ import taut.games.tug_of_war as package
 from taut.agents import RandomAgent
 from taut.arena.match import play_match
 from taut.cli.table import HumanAgent, TerminalTable
-from taut.core.game import CHANCE_SEAT, State
+from taut.core.game import State
 from taut.core.observation import build_layout, header_fields
 from taut.core.presenter import Block, Rule
 from taut.core.registry import plugin_of
+from taut.core.terms import CHANCE_SEAT
 from taut.games.tug_of_war import TugOfWar, TugState, position
 from taut.games.tug_of_war.plugin import NOMINAL_ROUNDS, plugin
 from taut.games.tug_of_war.presenter import TugPresenter

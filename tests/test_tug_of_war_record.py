@@ -20,8 +20,8 @@ from taut.agents import GreedyAgent, RandomAgent
 from taut.agents.base import Agent
 from taut.arena.match import play_match
 from taut.core.errors import RecordError
-from taut.core.game import CHANCE_SEAT
 from taut.core.record import GameRecord
+from taut.core.terms import CHANCE_SEAT
 from taut.games.tug_of_war import TugOfWar, TugState
 from taut.games.tug_of_war.record import ReplayError, TugRecordPart, replay_lines, replay_record
 

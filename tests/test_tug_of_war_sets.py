@@ -14,9 +14,10 @@ from rich.text import Text
 import taut
 from taut.agents import GreedyAgent, RandomAgent
 from taut.arena.match import play_match
-from taut.core.game import CHANCE_SEAT, Game
+from taut.core.game import Game
 from taut.core.observation import build_layout, header_fields
 from taut.core.record import GameRecord
+from taut.core.terms import CHANCE_SEAT
 from taut.games.tug_of_war import TugOfWar, TugState, position
 from taut.games.tug_of_war.plugin import NOMINAL_ROUNDS, plugin
 from taut.games.tug_of_war.record import replay_record

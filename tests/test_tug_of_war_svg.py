@@ -11,7 +11,7 @@ from functools import cache
 import pytest
 
 import taut
-from taut.core.game import CHANCE_SEAT
+from taut.core.terms import CHANCE_SEAT
 from taut.games.tug_of_war import TugOfWar, TugState
 from taut.games.tug_of_war.plugin import plugin
 from taut.games.tug_of_war.state import BONUS, DEAL, DRAWN, OVER, TURN

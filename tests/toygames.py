@@ -6,7 +6,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from taut.core.errors import MalformedActionError
-from taut.core.game import JSON, Game, GameInfo, NodeKind, Outcome, State, Termination
+from taut.core.game import Game, State
+from taut.core.terms import JSON, GameInfo, NodeKind, Outcome, Termination
 
 #: The one way a matrix game ends.
 PAYOFF = Termination("payoff", "the payoff was paid")

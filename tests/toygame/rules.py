@@ -12,18 +12,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from taut.core.errors import MalformedActionError, PositionError
-from taut.core.game import (
-    CHANCE_SEAT,
-    JSON,
-    TURN_LIMIT,
-    Game,
-    GameInfo,
-    NodeKind,
-    Outcome,
-    State,
-    Termination,
-)
+from taut.core.game import Game, State
 from taut.core.options import MAX_TURNS, OptionSpec
+from taut.core.terms import CHANCE_SEAT, JSON, TURN_LIMIT, GameInfo, NodeKind, Outcome, Termination
 
 LEFT, RIGHT = 0, 1
 PULLS = (1, 2, 3)

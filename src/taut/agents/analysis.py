@@ -70,10 +70,11 @@ from taut.agents.analysis_model import (
     SeatEstimate,
 )
 from taut.core.errors import InvalidOptionError
-from taut.core.game import Game, NodeKind, State
+from taut.core.game import Game, State
 from taut.core.plugin import Policy, Values
 from taut.core.record import GameRecord
 from taut.core.registry import plugin_of
+from taut.core.terms import NodeKind
 
 # The thresholds and constants live in analysis_model; callers read them here.
 __all__ = [

@@ -20,7 +20,8 @@ import numpy as np
 
 from taut.agents.base import Agent, Evaluator
 from taut.core.chance import sample_mix
-from taut.core.game import CHANCE_SEAT, NodeKind, State
+from taut.core.game import State
+from taut.core.terms import CHANCE_SEAT, NodeKind
 from taut.solve.matrix import solve_matrix_game
 
 #: Opponent profiles sampled per action when three or more seats act at once.

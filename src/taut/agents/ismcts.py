@@ -43,7 +43,8 @@ from taut.agents.base import Agent, Evaluator
 from taut.agents.budget import spend
 from taut.agents.result import SearchResult
 from taut.core.errors import InvalidOptionError
-from taut.core.game import CHANCE_SEAT, Game, NodeKind, State
+from taut.core.game import Game, State
+from taut.core.terms import CHANCE_SEAT, NodeKind
 
 #: Descents between two reads of the clock.
 CLOCK_EVERY = 8

@@ -30,7 +30,8 @@ from taut.agents.budget import Deadline
 from taut.agents.result import SearchResult
 from taut.core.chance import sample_mix
 from taut.core.errors import InvalidOptionError
-from taut.core.game import CHANCE_SEAT, Game, NodeKind, State
+from taut.core.game import Game, State
+from taut.core.terms import CHANCE_SEAT, NodeKind
 from taut.solve.matrix import solve_small_matrix_game
 
 #: Positions searched between two reads of the clock.

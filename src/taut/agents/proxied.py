@@ -1,12 +1,11 @@
-"""An agent that plays a game through its proxy (see :mod:`taut.core.proxy`)."""
+"""An agent that plays a game through its proxy (see :class:`taut.core.game.Proxy`)."""
 
 from __future__ import annotations
 
 import random
 
 from taut.agents.base import Agent
-from taut.core.game import State
-from taut.core.proxy import Proxy
+from taut.core.game import Proxy, State
 
 
 class ProxiedAgent(Agent):

@@ -24,7 +24,8 @@ import time
 from taut.agents import params
 from taut.agents.base import Agent, Evaluator
 from taut.agents.greedy import GreedyAgent
-from taut.core.game import NodeKind, State
+from taut.core.game import State
+from taut.core.terms import NodeKind
 
 #: Profiles of the others sampled per round.
 ROUND = 16

@@ -29,8 +29,9 @@ from taut.arena.balance_stats import lead_changes, leader, settled_at, summarise
 from taut.arena.match import play_match
 from taut.core.chance import derive_seed
 from taut.core.errors import TautError
-from taut.core.game import CHANCE_SEAT, Game, NodeKind, State
+from taut.core.game import Game, State
 from taut.core.registry import make, plugin_of
+from taut.core.terms import CHANCE_SEAT, NodeKind
 
 #: What the header line of a results file says it is.
 RESULTS_KIND = "taut-balance"

@@ -9,8 +9,9 @@ from dataclasses import dataclass, field, replace
 from taut.agents.base import Agent
 from taut.core.chance import derive_seed
 from taut.core.errors import IllegalActionError
-from taut.core.game import CHANCE_SEAT, Game, NodeKind, State
+from taut.core.game import Game, State
 from taut.core.record import GameRecord
+from taut.core.terms import CHANCE_SEAT, NodeKind
 
 
 class DrawOffer(Exception):

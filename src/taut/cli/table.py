@@ -30,9 +30,10 @@ from taut.agents import make_agent
 from taut.agents.base import Agent
 from taut.arena.match import DrawOffer, MatchEvents, MatchResult, QuitGame, Undo, play_match
 from taut.core.errors import ActionError, RecordError, TautError
-from taut.core.game import Game, NodeKind, State
+from taut.core.game import Game, State
 from taut.core.presenter import Block, Presenter, Rule
 from taut.core.record import GameRecord
+from taut.core.terms import NodeKind
 
 #: Legal actions listed by ``help`` at most.
 HELP_LIMIT = 60

@@ -12,18 +12,7 @@ from taut.core.errors import (
     TautError,
     UnknownGameError,
 )
-from taut.core.game import (
-    AGREEMENT,
-    CHANCE_SEAT,
-    JSON,
-    TURN_LIMIT,
-    Game,
-    GameInfo,
-    NodeKind,
-    Outcome,
-    State,
-    Termination,
-)
+from taut.core.game import Game, State
 from taut.core.options import OptionSpec
 from taut.core.plugin import GamePlugin, Policy
 from taut.core.record import GameRecord
@@ -38,6 +27,16 @@ from taut.core.registry import (
     register_plugin,
     render,
     unregister_plugin,
+)
+from taut.core.terms import (
+    AGREEMENT,
+    CHANCE_SEAT,
+    JSON,
+    TURN_LIMIT,
+    GameInfo,
+    NodeKind,
+    Outcome,
+    Termination,
 )
 
 __all__ = [

@@ -9,12 +9,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, TypeVar
-
-if TYPE_CHECKING:  # annotations only: taut.core.game imports this module
-    from taut.core.game import State
+from typing import Protocol, TypeVar
 
 T = TypeVar("T")
+
+
+class Chancy(Protocol):
+    """A position that draws its own chance outcomes (every :class:`~taut.core.game.State`:
+    named by what it does here, so that the protocol's module can import this one)."""
+
+    def sample_chance(self, rng: random.Random) -> int:
+        """A chance outcome drawn with its probability."""
+        ...
 
 
 def make_rng(seed: int | None) -> random.Random:
@@ -56,6 +62,6 @@ def sample_mix(mix: Mapping[T, float], rng: random.Random) -> T:
     return keys[sample_index(list(mix.values()), rng)]
 
 
-def sample_chance(state: State, rng: random.Random) -> int:
+def sample_chance(state: Chancy, rng: random.Random) -> int:
     """Draw a chance outcome of ``state`` with its probability."""
     return state.sample_chance(rng)

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from taut.core.errors import IllegalActionError
-from taut.core.game import JSON, NodeKind, Outcome, State, Termination
+from taut.core.game import State
+from taut.core.terms import JSON, NodeKind, Outcome, Termination
 
 #: A seat missed its deadline: every other seat wins.
 FORFEIT = Termination("forfeit", "a seat missed its deadline")

@@ -14,16 +14,19 @@ A state says who acts now through :attr:`State.kind` and :meth:`State.acting_sea
 Actions have three faces that round-trip: a dense integer id below
 ``GameInfo.num_distinct_actions`` (for search and learning), a short string in the game's
 own notation, and a JSON value.
+
+A :class:`Proxy` stands a simpler game in for this one when agents choose. The three
+classes refer to one another, so they share this module (a little over 400 lines); the
+vocabulary they need first is in :mod:`taut.core.terms`.
 """
 
 from __future__ import annotations
 
-import enum
+import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from typing import Any, ClassVar
 
 from taut.core.chance import sample_index
 from taut.core.errors import (
@@ -33,94 +36,16 @@ from taut.core.errors import (
 )
 from taut.core.numbers import whole
 from taut.core.options import OptionSpec, OptionValue, resolve_options
-
-if TYPE_CHECKING:
-    from taut.core.proxy import Proxy
-
-#: The seat id used for nature at chance nodes.
-CHANCE_SEAT = -1
-
-JSON = Any
-"""A value that ``json.dumps`` accepts."""
-
-
-class NodeKind(enum.Enum):
-    """Who acts at a state."""
-
-    DECISION = "decision"
-    SIMULTANEOUS = "simultaneous"
-    CHANCE = "chance"
-    TERMINAL = "terminal"
-
-
-@dataclass(frozen=True)
-class GameInfo:
-    """Metadata a game declares up front, before any state exists."""
-
-    name: str
-    """Registry name (lower case, words joined by dashes)."""
-    title: str
-    """Human title."""
-    version: str
-    """Rules version; records carry it so old records are recognised."""
-    seats: tuple[str, ...]
-    """Short seat names; the seat id is the index."""
-    simultaneous: bool
-    """True when some states are ``SIMULTANEOUS`` nodes."""
-    chance: bool
-    """True when some states are explicit ``CHANCE`` nodes."""
-    perfect_information: bool
-    """False when :meth:`State.view` hides something from some seat."""
-    num_distinct_actions: int
-    """Action ids are ``0 .. num_distinct_actions - 1`` for every seat."""
-    num_chance_outcomes: int
-    """Chance outcome ids are ``0 .. num_chance_outcomes - 1`` (0 when there is no chance)."""
-    min_utility: float
-    max_utility: float
-    zero_sum: bool
-    max_game_length: int | None
-    """An upper bound on the number of nodes along a game, or None when unbounded."""
-
-    @property
-    def num_seats(self) -> int:
-        """Number of seats."""
-        return len(self.seats)
-
-
-@dataclass(frozen=True)
-class Termination:
-    """Why a game ended, as a typed value rather than free text.
-
-    ``name`` is the short word records and JSON carry (``"home"``, ``"max_turns"``); two
-    terminations are equal when their names are. ``text`` says it for people. Each game
-    lists its own in :attr:`Game.TERMINATIONS`; the ones every game may meet are
-    :data:`AGREEMENT` and :data:`TURN_LIMIT`.
-    """
-
-    name: str
-    text: str = field(default="", compare=False)
-
-    def __str__(self) -> str:
-        return self.name
-
-
-#: Every seat agreed to a draw.
-AGREEMENT = Termination("agreement", "drawn by agreement")
-#: The ``max_turns`` option's limit was reached: a draw.
-TURN_LIMIT = Termination("max_turns", "drawn at the turn limit")
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """How a finished game ended: the winning seats (empty for a draw) and why."""
-
-    winners: tuple[int, ...]
-    reason: Termination
-
-    @property
-    def is_draw(self) -> bool:
-        """True when nobody won."""
-        return not self.winners
+from taut.core.terms import (
+    AGREEMENT,
+    CHANCE_SEAT,
+    JSON,
+    TURN_LIMIT,
+    GameInfo,
+    NodeKind,
+    Outcome,
+    Termination,
+)
 
 
 class Game(ABC):
@@ -244,7 +169,7 @@ class Game(ABC):
         return state
 
     def proxy(self) -> Proxy | None:
-        """A simpler game whose agents play this one's seats (see :mod:`taut.core.proxy`);
+        """A simpler game whose agents play this one's seats (see :class:`Proxy`);
         None, the default, when agents play the game itself."""
         return None
 
@@ -446,8 +371,51 @@ class State(ABC):
 
     def __str__(self) -> str:
         """The game's text picture of this state (from its plugin), else its JSON."""
-        # Looked up when a picture is asked for: the registry sits above this module (it
-        # loads plugins, which import it), so the import stays inside the call.
-        from taut.core.registry import render
+        if _drawer is None:
+            return json.dumps(self.to_json(), default=str)
+        return _drawer(self)
 
-        return render(self)
+
+# Proxies: a simpler game whose agents play for the seats of another.
+#
+# Some options add choices that matter to a person but not to a strategy. In a learning
+# game a player gives the other face of a tile (a handshape, a Roman numeral) to pull its
+# string: a computer player should choose *which* string as in the plain game and answer
+# correctly (or, for a gentler partner, err now and then). A game with such options returns
+# a :class:`Proxy` from :meth:`~taut.core.game.Game.proxy`: the agents search the proxy's
+# game, at its speed and with its exact solvers, and :meth:`Proxy.lift` turns their choice
+# into an action of the real game. :func:`taut.agents.make_agent` wraps agents this way
+# whenever it is given such a game.
+
+
+class Proxy(ABC):
+    """Maps the positions of a game onto a simpler game, and its actions back."""
+
+    #: The game the agents play instead.
+    game: Game
+
+    @abstractmethod
+    def state(self, state: State) -> State:
+        """The position of :attr:`game` that stands for ``state``."""
+
+    @abstractmethod
+    def lift(self, state: State, seat: int, action: int, rng: random.Random) -> int:
+        """The action of the real game at ``state`` for the proxy's ``action`` of ``seat``
+        (``rng`` draws anything the lift leaves to chance, such as a mistake)."""
+
+    @abstractmethod
+    def lift_policy(self, state: State, seat: int, policy: Mapping[int, float]) -> dict[int, float]:
+        """The mixed strategy of the real game that playing ``policy`` through
+        :meth:`lift` amounts to."""
+
+
+#: How a state is drawn as text. The registry, which knows the plugins, installs it when
+#: it is imported (and :mod:`taut.core` imports the registry): the protocol names no
+#: registry, and the registry, which sits above it, hands its drawing down.
+_drawer: Callable[[State], str] | None = None
+
+
+def draw_states_with(drawer: Callable[[State], str]) -> None:
+    """Draw every state's ``str()`` with ``drawer`` from now on."""
+    global _drawer
+    _drawer = drawer

@@ -16,7 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeAlias
 
-from taut.core.game import Game, NodeKind, State
+from taut.core.game import Game, State
+from taut.core.terms import NodeKind
 
 if TYPE_CHECKING:
     import numpy as np

@@ -21,8 +21,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
-from taut.core.game import CHANCE_SEAT, Game, State
+from taut.core.game import Game, State
 from taut.core.options import option_text
+from taut.core.terms import CHANCE_SEAT
 
 if TYPE_CHECKING:
     import click

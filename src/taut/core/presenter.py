@@ -17,12 +17,51 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from taut.core.game import CHANCE_SEAT, Game, NodeKind, State
+from taut.core.game import Game, State
+from taut.core.terms import CHANCE_SEAT, NodeKind
 
-if TYPE_CHECKING:  # annotations only: taut.core.plugin makes presenters
-    from taut.core.plugin import GamePlugin
+
+class Described(Protocol):
+    """What a presenter reads of its game's plugin (every
+    :class:`~taut.core.plugin.GamePlugin` has it: the plugin makes presenters, so this
+    module names only what it uses)."""
+
+    @property
+    def verb(self) -> str:
+        """The verb a prompt uses for a move."""
+        ...
+
+    @property
+    def draw_by_agreement(self) -> bool:
+        """Whether players may agree to a draw."""
+        ...
+
+    def rules_text(self) -> str:
+        """The rules in words."""
+        ...
+
+    def seat_title(self, game: Game, seat: int) -> str:
+        """A seat's name for people."""
+        ...
+
+    def render(self, state: State, markup: bool = False) -> str:
+        """The text picture of a position."""
+        ...
+
+    def narrate(self, before: State, joint: Mapping[int, int], after: State) -> list[str]:
+        """What a node did, in sentences."""
+        ...
+
+    def legend(self, game: Game) -> list[str]:
+        """The lines that explain the picture."""
+        ...
+
+    def move_help(self, state: State, seat: int) -> str | None:
+        """How to write a move here."""
+        ...
+
 
 _MARKUP = re.compile(r"(\\*)(\[[a-z#/@][^[]*?])")
 
@@ -65,7 +104,7 @@ class Question:
 class Presenter:
     """The terminal presentation of one game (one instance per game played)."""
 
-    def __init__(self, plugin: GamePlugin, game: Game) -> None:
+    def __init__(self, plugin: Described, game: Game) -> None:
         self.plugin = plugin
         self.game = game
         #: Decisions made so far (chance nodes are not counted): the turn number shown.

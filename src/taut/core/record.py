@@ -31,9 +31,10 @@ from typing import Any
 
 from taut.core.errors import ActionError, RecordError, TautError
 from taut.core.forfeit import FORFEITS, forfeit
-from taut.core.game import AGREEMENT, CHANCE_SEAT, JSON, Game, State
+from taut.core.game import Game, State
 from taut.core.record_files import read_records, write_text
 from taut.core.record_part import Joint, RecordPart
+from taut.core.terms import AGREEMENT, CHANCE_SEAT, JSON
 
 #: The record format this version writes and reads.
 RECORD_FORMAT = 1
@@ -158,7 +159,9 @@ class GameRecord:
 
     @classmethod
     def from_json(cls, data: JSON) -> GameRecord:
-        """Parse a record object; raises :class:`RecordError` naming the bad field."""
+        """Parse a record object; raises :class:`RecordError` naming the bad field.
+
+        Long by nature: one check a field, in the order of the format's fields."""
         if not isinstance(data, dict):
             raise RecordError("a record must be a JSON object")
         fmt = data.get("format")

@@ -10,7 +10,7 @@ from typing import Any
 
 from taut.core.errors import RecordError
 from taut.core.files import WriteError, write_whole
-from taut.core.game import JSON
+from taut.core.terms import JSON
 
 
 def _no_constant(name: str) -> Any:

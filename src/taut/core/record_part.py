@@ -6,7 +6,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import ClassVar
 
-from taut.core.game import JSON, Game, State
+from taut.core.game import Game, State
+from taut.core.terms import JSON
 
 Joint = dict[int, int]
 

@@ -16,6 +16,7 @@ import pkgutil
 from typing import TYPE_CHECKING, Any
 
 from taut.core.errors import TautError, UnknownGameError
+from taut.core.game import draw_states_with
 from taut.core.plugin import GamePlugin
 
 if TYPE_CHECKING:
@@ -162,3 +163,6 @@ def render(state: State, markup: bool = False) -> str:
     from taut.core.forfeit import drawable
 
     return plugin_of(state.game).render(drawable(state), markup=markup)
+
+
+draw_states_with(render)  # str(state) draws with the game's plugin

@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from taut.core.errors import PositionError
-from taut.core.game import JSON, Game, GameInfo, NodeKind, Outcome, State
+from taut.core.game import Game, State
+from taut.core.terms import JSON, GameInfo, NodeKind, Outcome
 
 #: What a view shows instead of another seat's pending choice.
 HIDDEN = -1

@@ -17,15 +17,28 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from taut.core.chance import derive_seed
 from taut.core.errors import ActionError, TautError
-from taut.core.game import CHANCE_SEAT, NodeKind, State
+from taut.core.game import Game, State
 from taut.core.options import OptionValue
+from taut.core.terms import CHANCE_SEAT, NodeKind
 
-if TYPE_CHECKING:
-    from taut.core.plugin import GamePlugin
+
+class Narrator(Protocol):
+    """What a tutorial's walk reads of its game's plugin (every
+    :class:`~taut.core.plugin.GamePlugin` has it: the plugin offers tutorials, so this
+    module names only what it uses)."""
+
+    @property
+    def game_class(self) -> type[Game]:
+        """The game's class."""
+        ...
+
+    def narrate(self, before: State, joint: Mapping[int, int], after: State) -> list[str]:
+        """What a node did, in sentences."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -81,10 +94,11 @@ class TutorialError(TautError):
     move comes where the learner does not act)."""
 
 
-def walk(plugin: GamePlugin, tutorial: Tutorial) -> list[Stop]:
+def walk(plugin: Narrator, tutorial: Tutorial) -> list[Stop]:
     """Play ``tutorial`` through: one :class:`Stop` per lesson and a last one for the end.
 
     Raises :class:`TutorialError` naming the lesson and the move that does not fit.
+    (A little over 60 lines: one loop over the lessons, with chance drawn as it comes.)
     """
     game = plugin.game_class(**dict(tutorial.options))
     state = game.new_initial_state()

@@ -40,9 +40,10 @@ import numpy as np
 import numpy.typing as npt
 
 from taut.agents import Agent, make_agent
-from taut.core.game import CHANCE_SEAT, Game, NodeKind, State
+from taut.core.game import Game, State
 from taut.core.registry import make as make_game
 from taut.core.registry import plugin
+from taut.core.terms import CHANCE_SEAT, NodeKind
 from taut.interop.encoding import action_mask, check_action, observation_layout, observe
 from taut.interop.plugins import available_plugins
 

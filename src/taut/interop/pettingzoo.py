@@ -49,8 +49,9 @@ import numpy.typing as npt
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv, ParallelEnv
 
-from taut.core.game import CHANCE_SEAT, Game, NodeKind, State
+from taut.core.game import Game, State
 from taut.core.registry import make as make_game
+from taut.core.terms import CHANCE_SEAT, NodeKind
 from taut.interop.encoding import action_mask, check_action, observation_layout, observe
 
 ObsDict = dict[str, npt.NDArray[Any]]

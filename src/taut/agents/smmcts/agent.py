@@ -12,7 +12,8 @@ from taut.agents.smmcts.selection import SelectionRule, make_rule
 from taut.agents.smmcts.tree import Node
 from taut.core.chance import sample_mix
 from taut.core.errors import InvalidOptionError
-from taut.core.game import Game, NodeKind, State
+from taut.core.game import Game, State
+from taut.core.terms import NodeKind
 
 
 class SMMCTSAgent(Agent):

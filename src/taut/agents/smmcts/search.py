@@ -31,7 +31,8 @@ from taut.agents.smmcts.kernels import STOP_CYCLE, STOP_DEPTH, Kernels, load_ker
 from taut.agents.smmcts.matrix import MatrixNode
 from taut.agents.smmcts.selection import SelectionRule
 from taut.agents.smmcts.tree import Node
-from taut.core.game import CHANCE_SEAT, NodeKind, State
+from taut.core.game import State
+from taut.core.terms import CHANCE_SEAT, NodeKind
 
 #: Nodes one descent may pass before the node's mean value stands in for the rest.
 MAX_DEPTH = 400

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from taut.agents.smmcts.matrix import FULL_WIDTH_MAX, MatrixNode
 from taut.agents.smmcts.selection import SeatStats
-from taut.core.game import NodeKind, State
+from taut.core.game import State
+from taut.core.terms import NodeKind
 
 
 class Node:

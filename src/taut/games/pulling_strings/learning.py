@@ -26,8 +26,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from taut.core.errors import MalformedActionError, PositionError
-from taut.core.game import JSON, Outcome
-from taut.core.proxy import Proxy
+from taut.core.game import Proxy
+from taut.core.terms import JSON, Outcome
 from taut.games.pulling_strings.board import NUM_ENDS, end_name
 from taut.games.pulling_strings.state import O, PullingStringsState, X, move_stacks
 from taut.learn.tileset import TileSet

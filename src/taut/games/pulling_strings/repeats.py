@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
-from taut.core.game import JSON, TURN_LIMIT, Outcome, Termination
+from taut.core.terms import JSON, TURN_LIMIT, Outcome, Termination
 from taut.games.pulling_strings.board import SIZE
 from taut.games.pulling_strings.state import PullingStringsState
 

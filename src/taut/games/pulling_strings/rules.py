@@ -15,14 +15,9 @@ from taut.core.errors import (
     InvalidOptionError,
     PositionError,
 )
-from taut.core.game import (
-    JSON,
-    Game,
-    GameInfo,
-    Outcome,
-    State,
-)
+from taut.core.game import Game, State
 from taut.core.options import MAX_TURNS, OptionSpec, OptionValue
+from taut.core.terms import JSON, GameInfo, Outcome
 from taut.games.pulling_strings.board import (
     CELL_END_MASK,
     CENTER,
@@ -57,7 +52,7 @@ from taut.learn.tileset import TileSet
 from taut.learn.tileset_file import TileSetOption
 
 if TYPE_CHECKING:
-    from taut.core.proxy import Proxy
+    from taut.core.game import Proxy
 
 __all__ = [
     "HOME",

@@ -12,7 +12,8 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from taut.core.errors import IllegalActionError, MalformedActionError
-from taut.core.game import AGREEMENT, JSON, TURN_LIMIT, NodeKind, Outcome, State, Termination
+from taut.core.game import State
+from taut.core.terms import AGREEMENT, JSON, TURN_LIMIT, NodeKind, Outcome, Termination
 from taut.games.pulling_strings.board import (
     CELL_END_MASK,
     HOME_CELLS,

@@ -23,7 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from taut.core.diskcache import cached_array
-from taut.core.game import Outcome
+from taut.core.terms import Outcome
 from taut.games.push_pull.board import OFF, SIZE
 from taut.games.push_pull.solve.pieces import best_step, piece_model
 from taut.games.push_pull.variants import NUM_PIECES, WIN_LAST, Layout, layout

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from taut.core.game import Outcome
+from taut.core.terms import Outcome
 from taut.games.push_pull.arrows import E, N, S, W
 from taut.games.push_pull.board import OFF, SIZE
 from taut.games.push_pull.variants import WIN_LAST, Layout

@@ -32,7 +32,7 @@ import re
 from collections.abc import Sequence
 
 from taut.core.errors import IllegalActionError, MalformedActionError
-from taut.core.game import JSON
+from taut.core.terms import JSON
 from taut.games.push_pull.arrows import CHOICE_NAMES, LEFT, PASS, PULL, PUSH, RIGHT, SIDE_NAMES
 from taut.games.push_pull.variants import NUM_PIECES, PIECES, Layout
 

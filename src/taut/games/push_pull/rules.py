@@ -14,8 +14,9 @@ from collections.abc import Hashable, Sequence
 from typing import Any
 
 from taut.core.errors import InvalidOptionError, PositionError
-from taut.core.game import JSON, TURN_LIMIT, Game, GameInfo, NodeKind, Outcome, State, Termination
+from taut.core.game import Game, State
 from taut.core.options import MAX_TURNS, OptionSpec, OptionValue
+from taut.core.terms import JSON, TURN_LIMIT, GameInfo, NodeKind, Outcome, Termination
 from taut.games.push_pull.board import CORNER_SIDES, EXIT_NAMES, OFF, SIZE
 from taut.games.push_pull.heuristic import evaluate
 from taut.games.push_pull.notation import action_json, format_action, json_to_text, parse_action
@@ -29,7 +30,7 @@ from taut.games.push_pull.variants import (
     layout,
 )
 
-#: Why a game ended, as recorded in :class:`~taut.core.game.Outcome`.
+#: Why a game ended, as recorded in :class:`~taut.core.terms.Outcome`.
 REASON_TWO = Termination("two pieces", "two pieces scored")
 REASON_LAST = Termination("last piece", "the last piece scored")
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from taut.core.game import CHANCE_SEAT
+from taut.core.terms import CHANCE_SEAT
 from taut.games.tracks.cells import SEATS, cell_name
 from taut.games.tracks.render import kind_picture
 from taut.games.tracks.rules import TracksState

@@ -17,9 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from taut.core.game import CHANCE_SEAT, Game, NodeKind, State
+from taut.core.game import Game, State
 from taut.core.plugin import GamePlugin
 from taut.core.presenter import Block, Presenter, Rule, escape
+from taut.core.terms import CHANCE_SEAT, NodeKind
 from taut.games.tracks.narrate import chance_line, placement_title
 from taut.games.tracks.rules import Tracks, TracksState
 from taut.games.tracks.screen import fits_full_art, render_screen

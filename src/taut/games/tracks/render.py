@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
-from taut.core.game import NodeKind
+from taut.core.terms import NodeKind
 from taut.games.tracks.cells import SEATS, cell_name, column_letter
 from taut.games.tracks.paths import track_traces
 from taut.games.tracks.tiles import STRANDS, E, N, S, W, unit_id

@@ -21,18 +21,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from taut.core.errors import IllegalActionError, MalformedActionError, PositionError
-from taut.core.game import (
-    AGREEMENT,
-    CHANCE_SEAT,
-    JSON,
-    Game,
-    GameInfo,
-    NodeKind,
-    Outcome,
-    State,
-    Termination,
-)
+from taut.core.game import Game, State
 from taut.core.options import OptionSpec
+from taut.core.terms import AGREEMENT, CHANCE_SEAT, JSON, GameInfo, NodeKind, Outcome, Termination
 from taut.games.tracks.cells import NS, SEATS, WE, cell_name, parse_cell
 from taut.games.tracks.fast import NS_TRACK, WE_TRACK, Playout, wiring
 from taut.games.tracks.heuristic import evaluate

@@ -23,8 +23,8 @@ import textwrap
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from taut.core.game import NodeKind
 from taut.core.svg import esc
+from taut.core.terms import NodeKind
 from taut.games.tracks.cells import SEATS, cell_name, column_letter
 from taut.games.tracks.paths import trace
 from taut.games.tracks.render import next_step, strand_index, winning_strands

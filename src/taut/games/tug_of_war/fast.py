@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from taut.core.game import Outcome
+from taut.core.terms import Outcome
 from taut.games.tug_of_war.scoring import finish_round
 
 if TYPE_CHECKING:

@@ -33,7 +33,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Self
 
-from taut.core.game import CHANCE_SEAT, NodeKind, Outcome, State
+from taut.core.game import State
+from taut.core.terms import CHANCE_SEAT, NodeKind, Outcome
 from taut.games.tug_of_war.scoring import game_returns
 from taut.games.tug_of_war.tiles import Tile
 

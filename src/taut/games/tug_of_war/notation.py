@@ -26,7 +26,7 @@ import re
 from typing import Any
 
 from taut.core.errors import IllegalActionError, MalformedActionError
-from taut.core.game import CHANCE_SEAT, JSON
+from taut.core.terms import CHANCE_SEAT, JSON
 from taut.games.tug_of_war.model import BONUS, DRAWN, TURN, Bonus, TugModel
 from taut.games.tug_of_war.tiles import Tile
 

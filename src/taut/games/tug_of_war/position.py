@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from taut.core.errors import PositionError
-from taut.core.game import JSON, Outcome
+from taut.core.terms import JSON, Outcome
 from taut.games.tug_of_war.model import DEAL, OVER, PHASES, TURN, Bonus, Line, TugModel
 from taut.games.tug_of_war.tiles import Tile
 

@@ -14,8 +14,9 @@ from collections import deque
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from taut.core.game import CHANCE_SEAT, Game, State
+from taut.core.game import Game, State
 from taut.core.presenter import Block, Presenter, escape
+from taut.core.terms import CHANCE_SEAT
 from taut.games.tug_of_war.model import BONUS, OVER, ends_round
 from taut.games.tug_of_war.notation import typed_tile
 from taut.games.tug_of_war.render import describe, render, styled

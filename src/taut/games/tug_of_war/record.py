@@ -40,8 +40,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from taut.core.errors import TautError
-from taut.core.game import JSON, Game, State
+from taut.core.game import Game, State
 from taut.core.record_part import Joint, RecordPart
+from taut.core.terms import JSON
 from taut.games.tug_of_war.record_check import ReplayError, RoundsReplay
 from taut.games.tug_of_war.record_writer import RoundsWriter
 from taut.games.tug_of_war.rules import TugOfWar

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeGuard
 
 from taut.core.errors import ActionError, RecordError
-from taut.core.game import CHANCE_SEAT
+from taut.core.terms import CHANCE_SEAT
 from taut.games.tug_of_war.model import BONUS, TugModel
 from taut.games.tug_of_war.tiles import Tile
 

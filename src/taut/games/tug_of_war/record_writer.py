@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from taut.core.game import CHANCE_SEAT, JSON
+from taut.core.terms import CHANCE_SEAT, JSON
 from taut.games.tug_of_war.model import DEAL, OVER, TugModel, ends_round
 
 if TYPE_CHECKING:

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from taut.core.game import CHANCE_SEAT
 from taut.core.presenter import escape
+from taut.core.terms import CHANCE_SEAT
 from taut.games.tug_of_war.model import BONUS, DEAL, DRAWN, OVER, TugModel
 from taut.games.tug_of_war.tiles import Tile
 

@@ -26,8 +26,9 @@ import random
 from typing import Any
 
 from taut.core.errors import InvalidOptionError
-from taut.core.game import JSON, Game, GameInfo, Outcome, State
+from taut.core.game import Game, State
 from taut.core.options import OptionSpec, OptionValue
+from taut.core.terms import JSON, GameInfo, Outcome
 from taut.games.tug_of_war.determinize import determinize
 from taut.games.tug_of_war.fast import random_playout
 from taut.games.tug_of_war.heuristic import evaluate

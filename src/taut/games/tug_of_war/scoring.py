@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from taut.core.game import Outcome, Termination
+from taut.core.terms import Outcome, Termination
 
 #: A player reached the target score.
 TARGET = Termination("target", "reached the target score")

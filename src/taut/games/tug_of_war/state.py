@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Self
 
 import taut.games.tug_of_war.notation as notation
-from taut.core.game import JSON
+from taut.core.terms import JSON
 from taut.games.tug_of_war.model import (
     BONUS,
     DEAL,

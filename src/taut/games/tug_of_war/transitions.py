@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Self
 
-from taut.core.game import CHANCE_SEAT
+from taut.core.terms import CHANCE_SEAT
 from taut.games.tug_of_war.model import BONUS, DEAL, DRAWING, DRAWN, OVER, TURN, Bonus, TugModel
 from taut.games.tug_of_war.scoring import finish_round
 from taut.games.tug_of_war.tiles import Tile

@@ -21,7 +21,7 @@ other number, and ``""`` for text. :func:`parameters` lists the parameters of a 
 their defaults, and :func:`taut_options` turns parameters into taut options.
 
 **Game types** (:mod:`~taut.interop.openspiel.game`) are read from the game's
-:class:`~taut.core.game.GameInfo`, per instance: ``SIMULTANEOUS`` dynamics when the game has
+:class:`~taut.core.terms.GameInfo`, per instance: ``SIMULTANEOUS`` dynamics when the game has
 simultaneous nodes, ``EXPLICIT_STOCHASTIC`` chance when it has chance nodes,
 ``IMPERFECT_INFORMATION`` when a view hides something, ``ZERO_SUM`` utility when the returns
 always add up to zero (else ``GENERAL_SUM``), and a terminal reward. The registered type

@@ -1,7 +1,7 @@
 """The OpenSpiel game and state that wrap any taut game: :class:`TautGame`, :class:`TautState`.
 
 The game's OpenSpiel type and info are read from the taut game's
-:class:`~taut.core.game.GameInfo` and its plugin (player range, game length, position keys);
+:class:`~taut.core.terms.GameInfo` and its plugin (player range, game length, position keys);
 nothing here depends on a particular game.
 """
 
@@ -13,9 +13,10 @@ from typing import Any, ClassVar
 
 import pyspiel
 
-from taut.core.game import CHANCE_SEAT, Game, NodeKind, State
+from taut.core.game import Game, State
 from taut.core.plugin import NOMINAL_TURNS
 from taut.core.registry import make, plugin_of
+from taut.core.terms import CHANCE_SEAT, NodeKind
 from taut.interop.openspiel.observer import TautObserver
 from taut.interop.openspiel.parameters import defaults, taut_options
 

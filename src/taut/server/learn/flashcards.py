@@ -199,7 +199,9 @@ def _card(key: CardKey, tiles: TileSet) -> fc.Card:
 
 def add_flashcards(app: FastAPI, templates: Jinja2Templates) -> None:
     """The flash-card routes: ``/flashcards``, ``/flashcards/{name}``, the gallery of a set's
-    tiles ``/tiles/{name}`` and the JSON API."""
+    tiles ``/tiles/{name}`` and the JSON API.
+
+    Long by nature: each route is a few lines, registered here over the same objects."""
 
     def page(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
         context.update(version=__version__, sets=list(tile_sets().values()))

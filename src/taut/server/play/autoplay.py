@@ -18,8 +18,8 @@ from typing import Any, Protocol
 from taut.agents import make_agent
 from taut.core.chance import derive_seed
 from taut.core.errors import TautError
-from taut.core.game import NodeKind
 from taut.core.registry import make
+from taut.core.terms import NodeKind
 from taut.server.play.commit import new_salt
 from taut.server.play.computer import Computer, think_on_clock, within
 from taut.server.play.position import Batch, Refused

@@ -19,8 +19,9 @@ from typing import Any
 
 from taut.core.errors import TautError
 from taut.core.forfeit import drawable
-from taut.core.game import CHANCE_SEAT, State
+from taut.core.game import State
 from taut.core.plugin import GamePlugin
+from taut.core.terms import CHANCE_SEAT
 from taut.server.play.clients import as_text
 from taut.server.play.table import GameTable
 

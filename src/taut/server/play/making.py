@@ -110,7 +110,10 @@ async def make_game(
     store: Store, request: NewGame, seed: int | None = None, player: str | None = None
 ) -> Made:
     """Check ``request`` and store the game; raises TautError naming what is wrong.
-    ``player`` (the maker's player id, None for a guest) gets the seat the maker takes."""
+    ``player`` (the maker's player id, None for a guest) gets the seat the maker takes.
+
+    Long by nature: one check after another of a form (each with its own refusal), then
+    one write; split, its checks would be read out of order."""
     if request.rated and player is None:
         raise InvalidOptionError(
             "a rated game needs every person at it to be a player: you are playing as a "

@@ -14,7 +14,7 @@ from typing import Any
 
 from taut.core.chance import derive_seed
 from taut.core.errors import ActionError
-from taut.core.game import CHANCE_SEAT, NodeKind
+from taut.core.terms import CHANCE_SEAT, NodeKind
 from taut.server.play.commit import commitment
 from taut.server.play.position import Batch, Refused, TablePosition, parse_joint
 

@@ -43,8 +43,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from taut.core.forfeit import RESIGNED, forfeit
-from taut.core.game import CHANCE_SEAT, Game, NodeKind, State
+from taut.core.game import Game, State
 from taut.core.plugin import GamePlugin
+from taut.core.terms import CHANCE_SEAT, NodeKind
 from taut.server.play.clocks import TIME, Clocks, TimeControl
 from taut.server.store.games import Event
 

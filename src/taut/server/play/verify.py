@@ -14,9 +14,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from taut.core.errors import TautError
-from taut.core.game import NodeKind, State
+from taut.core.game import State
 from taut.core.record import GameRecord
 from taut.core.record_files import parse_json
+from taut.core.terms import NodeKind
 from taut.server.play.commit import commitment, valid_hash, valid_salt
 
 

@@ -19,8 +19,8 @@ from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
 
 from taut import __version__
-from taut.core.game import CHANCE_SEAT
 from taut.core.registry import games, plugin
+from taut.core.terms import CHANCE_SEAT
 from taut.server.answers import refusals
 from taut.server.play.clocks import time_control_text
 from taut.server.play.hub import Hub

@@ -176,6 +176,8 @@ class Ratings:
     async def _write(
         self, table: GameTable, pool: str, found: tuple[list[list[str]], list[int]] | str
     ) -> bool:
+        """Write a finished game's rating changes once (False: another writer did).
+        Long by nature: one transaction that must read, rate and write in this order."""
         game = table.plugin.name
         now = time.time()
         async with self.store.transaction() as conn:

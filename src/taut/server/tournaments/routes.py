@@ -22,7 +22,9 @@ from taut.server.tournaments.shown import detail, summary
 def add_tournaments(
     app: FastAPI, templates: Jinja2Templates, tournaments: Tournaments, players: Players
 ) -> None:
-    """The tournaments' JSON routes and pages."""
+    """The tournaments' JSON routes and pages.
+
+    Long by nature: each route is a few lines, registered here over the same objects."""
 
     async def me(key: str | None) -> str:
         found = await current(players, key)

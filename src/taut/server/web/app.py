@@ -67,7 +67,10 @@ def create_app_from_environment() -> FastAPI:
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
-    """The application for ``settings``."""
+    """The application for ``settings``.
+
+    Long by nature: it builds every domain's objects over one store and hub, wires their
+    hooks to one another and registers their routes, in the order they depend on."""
     settings = settings or Settings()
     store = Store(settings.database)
     computer = Computer(settings.computer_workers)

@@ -146,7 +146,9 @@ async def watch_links(store: Store, game_id: str) -> dict[str, str]:
 
 
 def add_pages(app: FastAPI, templates: Jinja2Templates, hub: Hub) -> None:
-    """The HTML routes."""
+    """The HTML routes.
+
+    Long by nature: each route is a few lines, registered here over the same objects."""
 
     def page(request: Request, name: str, **context: Any) -> HTMLResponse:
         context.update(version=__version__, catalogue=[plugin(n) for n in games()])
