@@ -12,6 +12,7 @@ import click
 
 from taut import __version__
 from taut.cli.common import EXIT_NOT_SAVED, console, err_console
+from taut.cli.db import db
 from taut.cli.flashcards import flashcards
 from taut.cli.games import list_games
 from taut.cli.groups import CONTEXT, ContributedGroup, GameGroup, contributed
@@ -53,6 +54,7 @@ cli.add_command(flashcards)
 cli.add_command(tiles)
 cli.add_command(serve)
 cli.add_command(verify)
+cli.add_command(db)
 # The builders are named, not imported: a verb's module (agents, the arena, NumPy) is
 # imported only when one of its games' commands runs or shows its help.
 cli.add_command(

@@ -20,6 +20,20 @@ def data_dir() -> Path:
     return Path(base) / "taut"
 
 
+def database_url(db: str | None, data: Path | None) -> tuple[str, str]:
+    """The database a command works on: ``db`` (a URL), else ``taut.db`` in the data folder
+    (made if missing); and a phrase saying where it is, for messages."""
+    if db is not None:
+        return db, f"the database is {db.split('@')[-1]}"
+    folder = data if data is not None else data_dir()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        fail(f"cannot make the data folder {folder}: {exc.strerror or exc}")
+    path = folder / "taut.db"
+    return f"sqlite+aiosqlite:///{path}", f"the database is {path}"
+
+
 @click.command(name="serve", context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
@@ -65,6 +79,13 @@ def data_dir() -> Path:
     help="Folder of MediaPipe Hands for signing to the camera, as make vendor fills it "
     "(default: build/vendor here or in the repository; without it the camera is off).",
 )
+@click.option(
+    "--no-upgrade",
+    is_flag=True,
+    default=False,
+    help="Refuse to start on a database an older taut made, instead of upgrading it (then "
+    "run taut db upgrade yourself, after a backup).",
+)
 def serve(
     host: str,
     port: int,
@@ -74,6 +95,7 @@ def serve(
     processes: int,
     origins: tuple[str, ...],
     vendor: Path | None,
+    no_upgrade: bool,
 ) -> None:
     """Play in the browser: every game, against friends through links or the computer.
 
@@ -94,17 +116,7 @@ def serve(
             f"--vendor {vendor}: no MediaPipe Hands there; give the folder make vendor fills "
             "(build/vendor) or the @mediapipe/hands package folder (the one with hands.js)"
         )
-    if db is None:
-        folder = data if data is not None else data_dir()
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            fail(f"cannot make the data folder {folder}: {exc.strerror or exc}")
-        path = folder / "taut.db"
-        db = f"sqlite+aiosqlite:///{path}"
-        where = f"the database is {path}"
-    else:
-        where = f"the database is {db.split('@')[-1]}"
+    db, where = database_url(db, data)
     if processes > 1 and not db.startswith("postgresql"):
         raise click.BadParameter(
             f"{processes} processes need a PostgreSQL database (--db postgresql+asyncpg://"
@@ -112,6 +124,7 @@ def serve(
             param_hint="--processes",
         )
     _check_database(db, where)
+    _check_schema(db, where, upgrade=not no_upgrade)
     settings = Settings(database=db, origins=origins, computer_workers=workers, vendor=vendor)
     if processes > 1:
         _serve_processes(settings, host, port, processes, where)
@@ -178,6 +191,47 @@ def _check_database(url: str, where: str) -> None:
     except Exception as exc:  # any driver's error: the server cannot keep games there
         reason = str(getattr(exc, "orig", None) or exc).splitlines()[0]
         fail(f"cannot keep games in the database ({where}): {reason}", EXIT_NOT_SAVED)
+
+
+def _check_schema(url: str, where: str, upgrade: bool) -> None:
+    """Bring an older database's schema up to date before serving (or refuse, when asked
+    not to upgrade); refuse a database that a newer taut wrote, leaving it untouched."""
+    import asyncio
+
+    from taut.server.store.games import Store
+    from taut.server.store.versions import SchemaError, standing
+    from taut.server.store.versions import upgrade as upgraded
+
+    async def check() -> str | None:
+        store = Store(url)
+        try:
+            found = await standing(store)
+            if found.current:
+                return None
+            if not upgrade and found.tables:
+                fail(
+                    f"{where}, and {found.describe}. Back it up (taut db backup FILE), then "
+                    f"run: taut db upgrade {_where_options(url)}".rstrip()
+                )
+            before, after = await upgraded(store)
+            if not before.tables:
+                return None  # a new database: nothing to tell
+            was = before.revision or "before versions"
+            return f"upgraded the schema from {was} to {after.revision}"
+        finally:
+            await store.close()
+
+    try:
+        told = asyncio.run(check())
+    except SchemaError as exc:
+        fail(f"{where}: {exc}")
+    if told:
+        err_console.print(f"{told} ({where})", markup=False, highlight=False)
+
+
+def _where_options(url: str) -> str:
+    """The options that name the database ``url`` again, for a command to copy."""
+    return f"--db {url}"
 
 
 def _check_sqlite(path: str) -> None:

@@ -26,7 +26,7 @@ from taut.core.errors import TautError
 from taut.server.store.checkpoints import Checkpointer
 from taut.server.store.group_commit import GroupWriter
 from taut.server.store.inline_sqlite import connect_inline
-from taut.server.store.schema import games, metadata
+from taut.server.store.schema import games
 
 #: Connections a store keeps open (and opens at most as many more in a burst).
 POOL = 20
@@ -111,11 +111,6 @@ class Database:
         """A transaction that writes (one at a time on SQLite), for the player and rating
         queries that live beside their routes."""
         return self._transaction()
-
-    async def create_tables(self) -> None:
-        """Create the tables that do not exist yet."""
-        async with self.engine.begin() as conn:
-            await conn.run_sync(metadata.create_all)
 
     async def probe_write(self) -> None:
         """Start a write and roll it back: raises when the database cannot be written

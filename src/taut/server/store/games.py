@@ -40,6 +40,7 @@ from taut.server.store.schema import events, games, seats, secrets_table
 from taut.server.store.seat_holders import SeatHolders
 from taut.server.store.statements import APPEND_POSTGRES, CHANNEL, append_statements
 from taut.server.store.tournaments import TournamentRows
+from taut.server.store.versions import upgrade
 
 log = logging.getLogger(__name__)
 
@@ -88,6 +89,11 @@ class Store(Database):
         """Finished games' analyses."""
         self.seat_holders = SeatHolders(self)
         """Which player holds which seat of a game."""
+
+    async def create_tables(self) -> None:
+        """Bring the schema to the code's revision: make it in an empty database, upgrade
+        an older one (see :mod:`taut.server.store.versions`)."""
+        await upgrade(self)
 
     async def create_game(
         self,
