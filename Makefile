@@ -18,10 +18,21 @@ $(STAMP): pyproject.toml
 ## accessibility audit; without npm the camera is simply off and the audit skips
 VENDOR := build/vendor
 VENDOR_SPEC := src/taut/server/web/vendor
+# MediaPipe Hands' files are also copied into the package (src/taut/server/web/mediapipe,
+# not kept in git), so that a wheel or sdist built afterwards carries them with their licence.
+PACKAGED_HANDS := src/taut/server/web/mediapipe
+HANDS_FILES := hands.js hands.binarypb hands_solution_packed_assets.data \
+	hands_solution_packed_assets_loader.js hands_solution_simd_wasm_bin.data \
+	hands_solution_simd_wasm_bin.js hands_solution_simd_wasm_bin.wasm \
+	hands_solution_wasm_bin.js hands_solution_wasm_bin.wasm hand_landmark_full.tflite \
+	hand_landmark_lite.tflite
 $(VENDOR)/.installed: $(VENDOR_SPEC)/package.json $(VENDOR_SPEC)/package-lock.json
 	mkdir -p $(VENDOR)
 	cp $(VENDOR_SPEC)/package.json $(VENDOR_SPEC)/package-lock.json $(VENDOR)/
-	if npm ci --prefix $(VENDOR) --no-audit --no-fund --ignore-scripts; then touch $@; \
+	if npm ci --prefix $(VENDOR) --no-audit --no-fund --ignore-scripts; then \
+		mkdir -p $(PACKAGED_HANDS) && \
+		cp $(addprefix $(VENDOR)/node_modules/@mediapipe/hands/,$(HANDS_FILES)) $(PACKAGED_HANDS)/ && \
+		cp $(VENDOR_SPEC)/MEDIAPIPE-LICENSE.txt $(PACKAGED_HANDS)/LICENSE.txt && touch $@; \
 	else echo "MediaPipe Hands and axe-core could not be installed: signing to the camera will be off and the accessibility audit will skip."; fi
 
 vendor: $(VENDOR)/.installed
@@ -80,4 +91,4 @@ bench: $(STAMP)
 	$(BIN)/taut arena pulling-strings --agents hard,medium --games 24 --seed 4 --workers 2
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache $(PACKAGED_HANDS)

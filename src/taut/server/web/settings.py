@@ -86,9 +86,16 @@ def default_vendor() -> Path:
     return here if here.is_dir() else HERE.parents[3] / VENDOR
 
 
+#: MediaPipe Hands inside the package: ``make vendor`` copies it there, so that a wheel
+#: built afterwards carries it (with its licence).
+PACKAGED_HANDS = HERE / "mediapipe"
+
+
 def mediapipe_folder(vendor: Path | None) -> Path | None:
-    """The folder of MediaPipe Hands (the one holding ``hands.js``) in ``vendor`` (None:
-    :func:`default_vendor`), or None when it is not installed there."""
+    """The folder of MediaPipe Hands (the one holding ``hands.js``) in ``vendor`` (None: the
+    package's own copy, else :func:`default_vendor`), or None when it is not there."""
+    if vendor is None and (PACKAGED_HANDS / "hands.js").is_file():
+        return PACKAGED_HANDS
     vendor = default_vendor() if vendor is None else vendor
     for folder in (vendor, vendor / HANDS_PACKAGE):
         if (folder / "hands.js").is_file():
