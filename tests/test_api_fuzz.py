@@ -13,6 +13,8 @@ from __future__ import annotations
 import atexit
 import random
 import shutil
+import subprocess
+import sys
 import tempfile
 import time
 from dataclasses import dataclass
@@ -31,7 +33,7 @@ from taut.learn.registry import tile_sets
 from taut.server.answers import MALFORMED, declare_not_found, refusals
 from taut.server.web.app import create_app
 from taut.server.web.settings import Settings
-from tests.test_server_kit import app_client, new_game, sqlite_url, token_of
+from tests.test_server_kit import app_client, new_game, sqlite_url, start_server, token_of
 from tests.test_server_play import SHORT, seats_of
 
 # What every answer is checked for (schemathesis's own checks): no 5xx; a declared status
@@ -294,7 +296,13 @@ REFUSALS: list[tuple[str, str, dict[str, str], dict[str, Any] | None, int]] = [
     ("delete", "/api/me/webhook", {}, None, 401),
     ("post", "/api/signin", {}, {"token": "nope"}, 404),
     ("post", "/api/seats", {}, {"game": "nope"}, 404),
-    ("post", "/api/flashcards/next", {}, {"set": "nope", "deck": {}}, 400),
+    (
+        "post",
+        "/api/flashcards/next",
+        {},
+        {"set": "nope", "deck": {"cards": [], "confusions": []}},
+        400,
+    ),
     ("get", "/api/tilesets/{name}", {"name": "nope"}, None, 404),
     ("get", "/flashcards/{name}", {"name": "nope"}, None, 404),
 ]
@@ -377,7 +385,7 @@ def test_answers_declare_the_fields_they_carry(client: TestClient) -> None:
 
 def test_flash_card_text_is_bounded(client: TestClient) -> None:
     # Text fields had no bound: a megabyte of "now" was read and parsed before the refusal.
-    deck = {"set": "roman", "deck": {}}
+    deck = {"set": "roman", "deck": {"cards": [], "confusions": []}}
     for field, value in [("now", "9" * 100_000), ("set", "x" * 100_000)]:
         response = client.post("/api/flashcards/next", json={**deck, field: value})
         assert response.status_code == 422, response.text
@@ -408,3 +416,27 @@ def test_a_route_that_names_something_declares_its_404() -> None:
     assert "404" in paths["/things/{name}"]["get"]["responses"]
     assert paths["/kept/{name}"]["get"]["responses"]["404"]["description"] == "no such kept thing"
     assert "404" not in paths["/all"]["get"]["responses"]
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_every_check_on_a_running_server(tmp_path: Path, seed: int) -> None:
+    # schemathesis's own command line with every check it has (status codes, content
+    # types, bodies, schema-valid requests accepted, schema-violating ones refused, the
+    # methods a path does not document refused with a true Allow header, missing headers,
+    # the stateful phase over the links it infers), against a real `taut serve`.
+    st = Path(sys.executable).parent / "st"
+    if not st.exists():
+        pytest.skip("schemathesis's command line (st) is not installed")
+    served = start_server(sqlite_url(tmp_path), tmp_path / "serve.log")
+    try:
+        done = subprocess.run(
+            [str(st), "--config-file", str(Path(__file__).parent / "schemathesis.toml"), "run",
+             f"{served.base}/openapi.json", "--checks", "all", "--seed", str(seed),
+             "--max-examples", "10", "--no-color"],
+            capture_output=True, text=True, timeout=600, cwd=tmp_path,
+        )  # fmt: skip
+    finally:
+        served.stop()
+    report = done.stdout + done.stderr
+    assert done.returncode == 0, report[-6000:]
+    assert "failures" not in report.split("SUMMARY", 1)[-1].lower(), report[-3000:]

@@ -241,7 +241,7 @@ def _deck() -> dict[str, Any]:
     ("path", "body", "status", "words"),
     [
         ("next", {"set": "nope", "deck": _deck()}, 400, "no tile set called 'nope'"),
-        ("next", {"set": "roman", "deck": {"cards": []}}, 400, "'confusions' is missing"),
+        ("next", {"set": "roman", "deck": {"cards": []}}, 422, "deck.confusions"),
         ("next", {"set": "roman", "deck": _deck(), "directions": ["up"]}, 400,
          "unknown direction 'up'"),
         ("next", {"set": "roman", "deck": _deck(), "now": "noon"}, 400,

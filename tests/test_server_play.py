@@ -284,7 +284,7 @@ def test_an_open_seat_is_claimed_once_from_the_lobby(tmp_path: Path) -> None:
         assert client.get(f"/api/games/{made['id']}/open-seats").json() == {"seats": ["WE"]}
         assert client.post(f"/api/games/{made['id']}/claim/NS").status_code == 409
         bad = client.post(f"/api/games/{made['id']}/claim/XX")
-        assert bad.status_code == 400 and "detail" in bad.json()
+        assert bad.status_code == 404 and "no seat" in bad.json()["detail"]
         claimed = client.post(f"/api/games/{made['id']}/claim/WE")
         assert claimed.status_code == 200
         again = client.post(f"/api/games/{made['id']}/claim/WE")

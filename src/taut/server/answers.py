@@ -12,12 +12,35 @@ client can meet, each with its body.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, get_args
 
 from fastapi import FastAPI
 from fastapi.routing import APIRoute
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict, ValidationInfo, field_validator
 from typing_extensions import TypedDict  # pydantic reads typing's own only from Python 3.12
+
+
+def _takes_truth(annotation: Any) -> bool:
+    """Whether a field of this type may hold true or false."""
+    if annotation is bool or annotation is Any:
+        return True
+    return any(_takes_truth(arg) for arg in get_args(annotation))
+
+
+class Form(BaseModel):
+    """A request's body: unknown fields refused, and true or false never read as a number
+    (pydantic would read ``true`` as 1 where a number is asked for)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    @field_validator("*", mode="before")
+    @classmethod
+    def _no_truth_for_a_number(cls, value: Any, info: ValidationInfo) -> Any:
+        name = info.field_name
+        if isinstance(value, bool) and name and not _takes_truth(cls.model_fields[name].annotation):
+            raise ValueError("true or false is not allowed here")
+        return value
 
 
 class Refusal(BaseModel):
@@ -187,3 +210,24 @@ class Webhook(TypedDict):
     """``/api/me/webhook``: the player's webhook URL (null: none)."""
 
     url: str | None
+
+
+def declare_names(app: FastAPI, names: dict[tuple[str, str], Callable[[], list[str]]]) -> None:
+    """Declare in the schema the values a field may take where only known names are
+    accepted (``(model, field) -> the names``, read when the schema is first asked for): a
+    client made from the schema then offers the games and tile sets this server has."""
+    made = app.openapi
+
+    def schema() -> dict[str, Any]:
+        if app.openapi_schema is not None:
+            return app.openapi_schema
+        found = made()
+        models = found.get("components", {}).get("schemas", {})
+        for (model, field), known in names.items():
+            prop = models.get(model, {}).get("properties", {}).get(field)
+            if prop is not None:
+                prop["enum"] = known()
+        app.openapi_schema = found
+        return found
+
+    app.openapi = schema  # type: ignore[method-assign]  # FastAPI's documented override

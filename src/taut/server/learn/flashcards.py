@@ -31,14 +31,14 @@ from typing import Annotated, Any
 from fastapi import FastAPI, HTTPException, Request
 from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import ConfigDict, Field, StringConstraints
 
 from taut import __version__
 from taut.core.registry import plugins
 from taut.learn import flashcards as fc
 from taut.learn.registry import tile_sets
 from taut.learn.tileset import Face, TileSet
-from taut.server.answers import refusals
+from taut.server.answers import Form, refusals
 
 
 def tileset_entry(ts: TileSet) -> dict[str, Any]:
@@ -97,12 +97,18 @@ def word_sets() -> list[TileSet]:
 #: A tile set's name.
 SetName = Annotated[str, StringConstraints(max_length=80)]
 #: A direction a card is asked in (``fc.ALL_DIRECTIONS``).
-Direction = Annotated[str, StringConstraints(max_length=40)]
+Direction = Annotated[
+    str,
+    StringConstraints(max_length=40),
+    Field(json_schema_extra={"enum": list(fc.ALL_DIRECTIONS)}),
+]
 #: A date and time with a zone, ISO 8601.
-Moment = Annotated[str, StringConstraints(max_length=64)]
+Moment = Annotated[
+    str, StringConstraints(max_length=64), Field(json_schema_extra={"format": "date-time"})
+]
 
 
-class CardKey(BaseModel):
+class CardKey(Form):
     """A card of the deck: a tile (numbered from 0) asked one way."""
 
     model_config = ConfigDict(extra="forbid")
@@ -110,14 +116,34 @@ class CardKey(BaseModel):
     direction: Direction
 
 
-class NextRequest(BaseModel):
+class DeckDocument(Form):
+    """A deck as :func:`taut.learn.flashcards.deck_json` writes it: its cards' memories and
+    the confusions seen (each entry is checked when read; a wrong one is a 400 naming it)."""
+
+    model_config = ConfigDict(extra="forbid")
+    cards: list[dict[str, Any]] = Field(max_length=10_000)
+    confusions: list[dict[str, Any]] = Field(max_length=10_000)
+
+
+class ProgressDocument(Form):
+    """A whole progress document: its version and a deck per tile set (each checked when
+    read; a version 1 document is converted)."""
+
+    model_config = ConfigDict(extra="forbid")
+    version: int = Field(ge=1, json_schema_extra={"enum": [1, fc.VERSION]})
+    sets: dict[str, Any]
+
+
+class NextRequest(Form):
     """What ``/api/flashcards/next`` takes."""
 
     model_config = ConfigDict(extra="forbid")
     set: SetName
-    deck: dict[str, Any]
+    deck: DeckDocument
     directions: list[Direction] = Field(
-        default_factory=lambda: list(fc.DIRECTIONS), max_length=len(fc.ALL_DIRECTIONS)
+        default_factory=lambda: list(fc.DIRECTIONS),
+        min_length=1,
+        max_length=len(fc.ALL_DIRECTIONS),
     )
     avoid: list[CardKey] = Field(default_factory=list, max_length=1000)
     new_seen: int = Field(default=0, ge=0, le=10_000)
@@ -125,22 +151,22 @@ class NextRequest(BaseModel):
     now: Moment | None = None
 
 
-class ReviewRequest(BaseModel):
+class ReviewRequest(Form):
     """What ``/api/flashcards/review`` takes (``given`` null: an answer naming no tile)."""
 
     model_config = ConfigDict(extra="forbid")
     set: SetName
-    deck: dict[str, Any]
+    deck: DeckDocument
     card: CardKey
     given: int | None = Field(ge=0)
     now: Moment | None = None
 
 
-class ProgressRequest(BaseModel):
+class ProgressRequest(Form):
     """What ``/api/flashcards/progress`` takes: a whole progress document."""
 
     model_config = ConfigDict(extra="forbid")
-    progress: dict[str, Any]
+    progress: ProgressDocument
     now: Moment | None = None
 
 
@@ -228,7 +254,7 @@ def add_flashcards(app: FastAPI, templates: Jinja2Templates) -> None:
     )
     async def check_progress(body: ProgressRequest) -> dict[str, Any]:
         try:
-            progress = fc.Progress.from_json(body.progress, _now(body.now))
+            progress = fc.Progress.from_json(body.progress.model_dump(), _now(body.now))
         except fc.ProgressError as exc:
             raise _bad(str(exc)) from None
         return {"progress": progress.to_json(), "converted": progress.converted}
@@ -239,7 +265,7 @@ def add_flashcards(app: FastAPI, templates: Jinja2Templates) -> None:
     )
     async def next_card(body: NextRequest) -> dict[str, Any]:
         tiles = set_or_400(body.set)
-        deck = _deck(body.deck, tiles)
+        deck = _deck(body.deck.model_dump(), tiles)
         now = _now(body.now)
         avoid = [_card(k, tiles).key for k in body.avoid]
         try:
@@ -270,7 +296,7 @@ def add_flashcards(app: FastAPI, templates: Jinja2Templates) -> None:
     )
     async def review(body: ReviewRequest) -> dict[str, Any]:
         tiles = set_or_400(body.set)
-        deck = _deck(body.deck, tiles)
+        deck = _deck(body.deck.model_dump(), tiles)
         card = _card(body.card, tiles)
         if body.given is not None and body.given >= len(tiles):
             raise _bad(f"given: {body.given} is not a tile of {tiles.name!r} (0..{len(tiles) - 1})")

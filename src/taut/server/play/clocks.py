@@ -51,6 +51,9 @@ ALLOWED = (
     f"{', '.join(str(d) for d in DAYS)}"
 )
 
+#: The time controls' canonical forms, as the API's schema states them (the parser also
+#: takes other spacing and case, and ``per move`` after days).
+SCHEMA_PATTERN = r"^(none|([1-9]|[1-9][0-9]|1[0-7][0-9]|180)\+([0-9]|[1-5][0-9]|60)|[1237] days?)$"
 _LIVE = re.compile(r"(\d{1,4})\s*\+\s*(\d{1,4})")
 _DAYS = re.compile(r"(\d{1,3})\s*(?:d|days?)(?:\s*(?:per|/)\s*move)?")
 

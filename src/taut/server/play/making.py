@@ -17,13 +17,14 @@ import secrets
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
+from pydantic import ConfigDict, Field, StringConstraints, field_validator
 
 from taut.agents import agent_refusal
 from taut.core.errors import InvalidOptionError, TautError, UnknownGameError
 from taut.core.plugin import GamePlugin
 from taut.core.registry import plugin
-from taut.server.play.clocks import parse_time_control
+from taut.server.answers import Form
+from taut.server.play.clocks import SCHEMA_PATTERN, parse_time_control
 from taut.server.play.position import Seat
 from taut.server.play.protocol import MAX_NAME, NAME_PATTERN
 from taut.server.play.table import GameTable
@@ -36,14 +37,14 @@ SEAT_KINDS = ("me", "invite", "open", "easy", "medium", "hard")
 MAX_DEADLINE = 7 * 24 * 3600
 
 
-class SeatChoice(BaseModel):
+class SeatChoice(Form):
     """Who sits at one seat."""
 
     model_config = ConfigDict(extra="forbid")
     kind: Literal["me", "invite", "open", "easy", "medium", "hard"]
 
 
-class NewGame(BaseModel):
+class NewGame(Form):
     """The form of a new game, as the page sends it."""
 
     model_config = ConfigDict(extra="forbid")
@@ -57,7 +58,14 @@ class NewGame(BaseModel):
     reveal_deadline: Annotated[int, Field(ge=5, le=MAX_DEADLINE)] | None = None
     rated: bool = False
     """Whether the game counts for ratings (every person's seat must be a player's)."""
-    time_control: Annotated[str, StringConstraints(max_length=40)] | None = None
+    time_control: (
+        Annotated[
+            str,
+            StringConstraints(max_length=40),
+            Field(json_schema_extra={"pattern": SCHEMA_PATTERN}),
+        ]
+        | None
+    ) = None
     """``none`` (or absent), live ``M+S`` or correspondence ``D days`` (see
     :mod:`taut.server.play.clocks`)."""
 

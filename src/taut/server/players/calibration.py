@@ -17,10 +17,10 @@ import time
 from typing import Annotated, Any
 
 from fastapi import FastAPI, Header, HTTPException
-from pydantic import BaseModel, ConfigDict
+from pydantic import ConfigDict
 from sqlalchemy import delete, insert, select
 
-from taut.server.answers import NEEDS_KEY, SignCalibration, refusals
+from taut.server.answers import NEEDS_KEY, Form, SignCalibration, refusals
 from taut.server.players.accounts import Players, signed_in
 from taut.server.store.games import Store
 from taut.server.store.schema import calibrations_table
@@ -108,7 +108,7 @@ class Calibrations:
             )
 
 
-class CalibrationBody(BaseModel):
+class CalibrationBody(Form):
     """What ``PUT /api/me/calibration`` takes."""
 
     model_config = ConfigDict(extra="forbid")

@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import FastAPI, Header, HTTPException
-from pydantic import BaseModel, ConfigDict, StringConstraints
+from pydantic import ConfigDict, StringConstraints
 
 from taut.core.errors import TautError
 from taut.server.answers import (
     NEEDS_KEY,
+    Form,
     Me,
     PlayerKey,
     Renamed,
@@ -33,7 +34,7 @@ from taut.server.players.accounts import (
 from taut.server.store.database import StoreFailure, token_hash
 
 
-class NewPlayer(BaseModel):
+class NewPlayer(Form):
     """A new player: a name (optional: one is drawn) and a label for this device."""
 
     model_config = ConfigDict(extra="forbid")
@@ -41,14 +42,14 @@ class NewPlayer(BaseModel):
     device: Annotated[str, StringConstraints(max_length=DEVICE_MAX)] = ""
 
 
-class Rename(BaseModel):
+class Rename(Form):
     """A new name."""
 
     model_config = ConfigDict(extra="forbid")
     name: Annotated[str, StringConstraints(max_length=200)]
 
 
-class SignIn(BaseModel):
+class SignIn(Form):
     """A sign-in token from a link, and a label for the new device."""
 
     model_config = ConfigDict(extra="forbid")
@@ -56,7 +57,7 @@ class SignIn(BaseModel):
     device: Annotated[str, StringConstraints(max_length=DEVICE_MAX)] = ""
 
 
-class SeatToken(BaseModel):
+class SeatToken(Form):
     """The token of a seat's link."""
 
     model_config = ConfigDict(extra="forbid")

@@ -30,11 +30,11 @@ from typing import Annotated, Any
 from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Header, HTTPException
-from pydantic import BaseModel, ConfigDict, StringConstraints
+from pydantic import ConfigDict, StringConstraints
 from sqlalchemy import delete, insert, select
 
 from taut.core.errors import TautError
-from taut.server.answers import NEEDS_KEY, Webhook, refusals
+from taut.server.answers import NEEDS_KEY, Form, Webhook, refusals
 from taut.server.play.table import GameTable
 from taut.server.players.accounts import Players, signed_in
 from taut.server.players.profile import waiting_on
@@ -292,7 +292,7 @@ class Webhooks:
         del self.sent[:-100]
 
 
-class WebhookUrl(BaseModel):
+class WebhookUrl(Form):
     """A webhook URL to keep."""
 
     model_config = ConfigDict(extra="forbid")

@@ -6,13 +6,14 @@ import secrets
 from typing import Annotated, Any, Literal
 
 from fastapi import HTTPException
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
+from pydantic import ConfigDict, Field, StringConstraints, field_validator
 
 from taut.core.errors import TautError
 from taut.core.options import option_text
 from taut.core.plugin import GamePlugin
 from taut.core.registry import games, plugin
-from taut.server.play.clocks import parse_time_control
+from taut.server.answers import Form
+from taut.server.play.clocks import SCHEMA_PATTERN, parse_time_control
 
 #: The computer levels a tournament may enter.
 LEVELS = ("easy", "medium", "hard")
@@ -26,7 +27,7 @@ MAX_AHEAD = 365 * 24 * 3600.0
 TIEBREAKS = {"round-robin": "Sonneborn-Berger", "swiss": "Buchholz"}
 
 
-class NewTournament(BaseModel):
+class NewTournament(Form):
     """A new tournament, as the form sends it."""
 
     model_config = ConfigDict(extra="forbid")
@@ -38,7 +39,14 @@ class NewTournament(BaseModel):
     rated: bool = False
     starts_at: Annotated[float, Field(allow_inf_nan=False)]
     """When the first round is paired (seconds since the epoch)."""
-    time_control: Annotated[str, StringConstraints(max_length=40)] | None = None
+    time_control: (
+        Annotated[
+            str,
+            StringConstraints(max_length=40),
+            Field(json_schema_extra={"pattern": SCHEMA_PATTERN}),
+        ]
+        | None
+    ) = None
     name: Annotated[str, StringConstraints(max_length=60, strip_whitespace=True)] = ""
 
     @field_validator("time_control")
@@ -48,7 +56,7 @@ class NewTournament(BaseModel):
         return value
 
 
-class NewEntrant(BaseModel):
+class NewEntrant(Form):
     """A computer level the maker enters."""
 
     model_config = ConfigDict(extra="forbid")

@@ -20,8 +20,11 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
 from taut import __version__
+from taut.core.registry import games
+from taut.learn.registry import tile_sets
 from taut.server.answers import (
     MALFORMED,
+    declare_names,
     declare_not_found,
 )
 from taut.server.learn.flashcards import add_flashcards
@@ -160,4 +163,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     add_tournaments(app, templates, tournaments, players)
     declare_not_found(app)  # last: every route is added by now
     declare_pages(app)
+    declare_names(
+        app,
+        {
+            ("NewGame", "game"): games,
+            ("NewTournament", "game"): games,
+            ("NextRequest", "set"): lambda: list(tile_sets()),
+            ("ReviewRequest", "set"): lambda: list(tile_sets()),
+        },
+    )
     return app

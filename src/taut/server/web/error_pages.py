@@ -22,6 +22,8 @@ from fastapi.routing import APIRoute
 from fastapi.templating import Jinja2Templates
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import Response
+from starlette.routing import Match
+from starlette.types import Scope
 
 from taut import __version__
 from taut.core.registry import games, plugin
@@ -200,6 +202,16 @@ class ErrorPages:
         return self.page(request, status, explain(request.url.path, status, detail))
 
 
+def allowed_methods(app: FastAPI, scope: Scope) -> list[str]:
+    """Every method some route of ``app`` answers at the request's path."""
+    allowed: set[str] = set()
+    for route in app.router.routes:
+        methods = getattr(route, "methods", None)
+        if methods and route.matches(scope)[0] is not Match.NONE:
+            allowed.update(methods)
+    return sorted(allowed)
+
+
 def add_error_pages(app: FastAPI, templates: Jinja2Templates) -> ErrorPages:
     """Answer refused page requests from browsers with pages (the JSON refusal otherwise);
     the renderer, for the application's other handlers."""
@@ -207,6 +219,11 @@ def add_error_pages(app: FastAPI, templates: Jinja2Templates) -> ErrorPages:
 
     @app.exception_handler(StarletteHTTPException)
     async def refused(request: Request, exc: StarletteHTTPException) -> Response:
+        if exc.status_code == 405:
+            # Starlette names the methods of the first route on the path; the others on
+            # the same path are allowed too (GET and POST /api/games are two routes).
+            allowed = ", ".join(allowed_methods(app, request.scope))
+            exc = StarletteHTTPException(405, exc.detail, headers={"Allow": allowed})
         if not wants_page(request):
             return await http_exception_handler(request, exc)
         detail = exc.detail if isinstance(exc.detail, str) else ""

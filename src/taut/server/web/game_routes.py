@@ -108,9 +108,8 @@ def add_game_routes(app: FastAPI, store: Store, hub: Hub) -> None:
         "/api/games/{game_id}/claim/{seat}",
         responses=refusals(
             {
-                400: "the game has no such seat",
                 403: "the taker's rating is outside the maker's rating range",
-                404: "no such game",
+                404: "no such game, or the game has no such seat",
                 409: "the seat is taken",
             }
         ),
@@ -123,8 +122,8 @@ def add_game_routes(app: FastAPI, store: Store, hub: Hub) -> None:
             raise HTTPException(status_code=404, detail="no such game")
         try:
             index = table.game.seat_index(seat)
-        except TautError as exc:
-            raise HTTPException(status_code=400, detail=str(exc)) from None
+        except TautError as exc:  # a name in the path that names nothing
+            raise HTTPException(status_code=404, detail=str(exc)) from None
         taker = await player_id(x_taut_player, False)
         row = hub.rows.get(game_id)
         refused = None if row is None else await seat_refusal(store, row, taker)

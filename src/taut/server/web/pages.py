@@ -13,7 +13,7 @@ from typing import Any
 from fastapi import FastAPI, HTTPException, Request
 from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from taut import __version__
 from taut.core.errors import TautError, UnknownGameError
@@ -22,7 +22,7 @@ from taut.core.game import Game
 from taut.core.plugin import GamePlugin
 from taut.core.record import GameRecord
 from taut.core.registry import games, plugin
-from taut.server.answers import SeatsOffer, refusals
+from taut.server.answers import Form, SeatsOffer, refusals
 from taut.server.play.frames import boards
 from taut.server.play.hub import Hub
 from taut.server.play.table import GameTable
@@ -33,7 +33,7 @@ from taut.server.store.games import Store
 LEVELS = ("easy", "medium", "hard")
 
 
-class SeatsQuestion(BaseModel):
+class SeatsQuestion(Form):
     """What ``POST /api/seats`` takes: a game and its options."""
 
     game: str
