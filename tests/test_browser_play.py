@@ -60,13 +60,16 @@ def test_two_browsers_play_a_whole_game_with_sealed_choices(tmp_path: Path) -> N
         assert wait_for_turn(o) == "over"
         assert turns == 4
         for page in (x, o):
-            expect(page.locator("#result-text")).to_contain_text(re.compile("draw|won"))
+            # Said to each seat for itself: "You won", "You lost" or "Drawn", then how.
+            expect(page.locator("#result-text")).to_contain_text(
+                re.compile(r"^(Drawn|You won|You lost)\. .* — ")
+            )
             expect(page.locator("#result-title")).to_be_visible()
-            expect(page.locator("#announce")).to_contain_text("Game over")
+            expect(page.locator("#announce")).to_contain_text(re.compile("Drawn|You won|You lost"))
             # What ends with the game leaves the page: offers, resigning, notifications.
             expect(page.locator("#table-panel")).to_be_hidden()
         # A drawn game marks no seat won or lost.
-        expect(x.locator("#result-text")).to_contain_text("draw")
+        expect(x.locator("#result-text")).to_contain_text("Drawn")
         assert x.locator("#seats .badge.lost, #seats .badge.done").count() == 0
 
         record = x.request.get(server.url(f"/api/games/{made['id']}/record")).json()

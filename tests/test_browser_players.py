@@ -29,6 +29,10 @@ def test_a_player_is_made_renamed_and_moved_to_another_browser(tmp_path: Path) -
         assert "#" not in other.url  # the used token is dropped from the address
         page.reload()
         expect(page.locator("#devices li")).to_have_count(2)
+        # Two devices alike are told apart by when each was added and last seen.
+        for item in page.locator("#devices li").all():
+            expect(item).to_contain_text(re.compile(r"^Chrome on Linux.*, added .+, last seen "))
+        expect(page.locator("#devices li", has_text="(this one)")).to_have_count(1)
         # A rated game from the form (against the computer): the maker's seat is theirs.
         page.goto(server.url("/new/tracks"))
         expect(page.locator("#seats select")).to_have_count(2)

@@ -191,10 +191,10 @@ class SigninLink(TypedDict):
 
 
 class TakenSeat(TypedDict):
-    """``POST /api/games/{id}/player``: the seat now the player's, and whether it counts
-    for ratings."""
+    """``POST /api/games/{id}/player``: the seat now the player's (None for a spectator's
+    link: it opens no seat), and whether it counts for ratings."""
 
-    seat: str
+    seat: str | None
     player: str
     rated: bool
 

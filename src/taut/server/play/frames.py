@@ -46,6 +46,18 @@ def seat_list(table: GameTable) -> list[dict[str, Any]]:
     return out
 
 
+def result_line(state: State) -> str | None:
+    """How a finished game ended, in words (None while it goes on): ``O won — a track
+    joins the two sides``, ``Drawn — drawn by agreement``."""
+    out = state.outcome
+    if out is None:
+        return None
+    why = out.reason.text or out.reason.name
+    if out.is_draw:
+        return f"Drawn — {why}"
+    return f"{' and '.join(state.seat_name(s) for s in out.winners)} won — {why}"
+
+
 class Pictures:
     """What frames draw from the position (the seat's view, its legal moves and their words,
     the board, the text, the status, the help, the result), per seat, kept while the position
@@ -111,7 +123,7 @@ class Pictures:
             texts = {
                 "text": plugin.render(picture),
                 "status": plugin.status(picture),
-                "result": None if view.outcome is None else view.describe_outcome(),
+                "result": result_line(view),
             }
             self._texts[id(view)] = (view, texts)
         helps = None

@@ -22,6 +22,7 @@ from sqlalchemy import func, insert, select
 from sqlalchemy.exc import IntegrityError
 
 from taut.core.registry import plugin
+from taut.server.play.frames import result_line
 from taut.server.play.table import GameTable
 from taut.server.store.games import Store
 from taut.server.store.schema import game_ends, game_players, games, rated_games
@@ -96,7 +97,7 @@ class History:
                     insert(game_ends).values(
                         game_id=table.id,
                         returns=json.dumps([float(r) for r in table.state.returns()]),
-                        outcome=table.state.describe_outcome(),
+                        outcome=result_line(table.state) or table.state.describe_outcome(),
                         ended_at=self.store.clock(),
                     )
                 )

@@ -24,6 +24,7 @@ from taut.core.terms import CHANCE_SEAT
 from taut.server.answers import refusals
 from taut.server.play.clocks import time_control_text
 from taut.server.play.hub import Hub
+from taut.server.play.frames import result_line
 from taut.server.play.table import GameTable
 from taut.server.players.accounts import Players
 from taut.server.players.history import (
@@ -153,7 +154,7 @@ async def player_json(
             line = replace(
                 line,
                 returns=[float(r) for r in table.state.returns()],
-                outcome=table.state.describe_outcome(),
+                outcome=result_line(table.state) or table.state.describe_outcome(),
                 rating=await ratings.outcome(line.id),
             )
         entry = _entry(line, line_seat_names(line), held.get(line.id, {}), known)

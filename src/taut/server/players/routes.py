@@ -171,7 +171,6 @@ def add_player_routes(app: FastAPI, hub: Hub, players: Players) -> None:
         responses=refusals(
             {
                 **NEEDS_KEY,
-                400: "the token is the spectators'",
                 403: "the token opens no seat of this game",
                 404: "no such game",
                 409: "the seat is another player's, or this player has another seat of a "
@@ -193,8 +192,8 @@ def add_player_routes(app: FastAPI, hub: Hub, players: Players) -> None:
             seat = hub.seat_of(game_id, hashed)
         if seat is None:
             raise HTTPException(status_code=403, detail="this link opens no seat of this game")
-        if seat == "spectator":
-            raise HTTPException(status_code=400, detail="spectators watch; no seat to attach")
+        if seat == "spectator":  # a spectator's link: nothing to attach, and nothing wrong
+            return {"seat": None, "player": player.name, "rated": False}
         index = int(seat)
         held = await players.store.seat_holders.of_game(game_id)
         if table.config.get("rated"):

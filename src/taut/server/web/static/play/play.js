@@ -222,11 +222,20 @@ function openSeatNote(f) {
   return ` ${free.length > 1 ? `Seats ${seats} are` : `Seat ${seats} is`} still open: the game goes on once someone takes ${free.length > 1 ? "them" : "it"} from the lobby.`;
 }
 
+// How the game ended for this client: "You won", "You lost", "Drawn" (a spectator: "Game
+// over"), and the server's line saying who won and why.
+function resultFor(f) {
+  const line = f.result || "The game is over.";
+  if (!f.you || !Array.isArray(f.winners)) return ["Game over", line];
+  if (!f.winners.length) return ["Drawn", line];
+  return [f.winners.includes(f.you) ? "You won" : "You lost", line];
+}
+
 function turnText(f) {
   const others = f.acting.filter((s) => s !== f.you);
   const undecided = f.acting.filter((s) => !f.committed.includes(s) && s !== f.you);
   const kept = f.you ? readSecret(f.move, f.you) : null;
-  if (f.phase === "over") return ["Game over", f.result || ""];
+  if (f.phase === "over") return resultFor(f);
   if (!f.you) {
     if (f.phase === "commit") {
       const chosen = f.committed.length ? ` ${listed(f.committed)} ${f.committed.length > 1 ? "have" : "has"} chosen.` : "";
@@ -469,7 +478,8 @@ function renderResult(f) {
   $("result").hidden = f.phase !== "over";
   $("move-panel").hidden = f.phase === "over";
   if (f.phase !== "over") return;
-  $("result-text").textContent = f.result || "The game is over.";
+  const [headline, line] = resultFor(f);
+  $("result-text").textContent = headline === "Game over" ? line : `${headline}. ${line}.`;
   const button = $("rematch");
   button.hidden = !f.you || !!f.rematch;
   button.disabled = askedRematch;
@@ -505,7 +515,7 @@ function announce(f) {
   }
   const [turn, detail] = turnText(f);
   const changed = !before || turnText(before).join() !== [turn, detail].join() || before.move !== f.move;
-  if (f.phase === "over" && (!before || before.phase !== "over")) said.push(`Game over: ${f.result}.`);
+  if (f.phase === "over" && (!before || before.phase !== "over")) said.push(`${resultFor(f).join(". ")}.`);
   else if (changed) said.push(`${turn}.`);
   if (f.rematch && (!before || !before.rematch) && !askedRematch) said.push("A rematch is ready.");
   if (!said.length) return;

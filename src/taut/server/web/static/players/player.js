@@ -22,11 +22,24 @@ function keep(body) {
   return me;
 }
 
+// A device's label in words people use ("Firefox on Linux", "Safari on iPhone"); the list
+// of devices adds when each was added and last seen, so that two alike can be told apart.
+const BROWSERS = [[/Edg\//, "Edge"], [/OPR\//, "Opera"], [/Firefox\//, "Firefox"],
+  [/Chrome\//, "Chrome"], [/Safari\//, "Safari"]];
+const SYSTEMS = [[/iPhone/, "iPhone"], [/iPad/, "iPad"], [/Android/, "Android"],
+  [/Windows/, "Windows"], [/Mac OS X|Macintosh/, "macOS"], [/CrOS/, "ChromeOS"],
+  [/Linux|X11/, "Linux"]];
+
 function device() {
-  const agent = navigator.userAgent || "a browser";
-  const match = agent.match(/(Firefox|Edg|Chrome|Safari)\/[\d.]+/);
-  const system = agent.match(/\(([^;)]+)/);
-  return `${match ? match[1] : "browser"} on ${system ? system[1] : "an unknown system"}`.slice(0, 80);
+  const agent = navigator.userAgent || "";
+  const named = (table, fallback) => (table.find(([pattern]) => pattern.test(agent)) || [null, fallback])[1];
+  return `${named(BROWSERS, "A browser")} on ${named(SYSTEMS, "an unknown system")}`.slice(0, 80);
+}
+
+function when(seconds) {
+  return new Date(seconds * 1000).toLocaleString(undefined, {
+    day: "numeric", month: "short", hour: "2-digit", minute: "2-digit",
+  });
 }
 
 async function api(path, options = {}) {
@@ -74,14 +87,22 @@ async function attachSeat(me) {
   const token = location.hash.slice(1);
   if (!match || !token || !me) return;
   storage.set(`taut:seat:${match[1]}`, location.pathname + location.hash);
-  // A guest's or a spectator's link attaches nothing: the game plays on as before.
-  const answer = await api(`/api/games/${match[1]}/player`, {
-    method: "POST", body: JSON.stringify({ token }),
-  });
-  // A rated game says for whom this seat counts, or why it cannot count.
-  let line = null;
-  if (answer.ok && answer.body.rated) line = `Rated game: seat ${answer.body.seat} counts for ${answer.body.player}.`;
-  else if (answer.status === 409) line = answer.body.detail;
+  // A seat another player holds was refused once: say so again without asking again (a
+  // refused request on every visit would only fill the console).
+  const refusedKey = `taut:refused:${match[1]}:${token}`;
+  let line = storage.get(refusedKey);
+  if (!line) {
+    // A spectator's link attaches nothing (the answer names no seat); the game plays on.
+    const answer = await api(`/api/games/${match[1]}/player`, {
+      method: "POST", body: JSON.stringify({ token }),
+    });
+    // A rated game says for whom this seat counts, or why it cannot count.
+    if (answer.ok && answer.body.rated) line = `Rated game: seat ${answer.body.seat} counts for ${answer.body.player}.`;
+    else if (answer.status === 409) {
+      line = answer.body.detail;
+      storage.set(refusedKey, line);
+    }
+  }
   const main = document.getElementById("main");
   if (line && main) {
     const note = text("p", line);
@@ -115,7 +136,7 @@ async function fillOwnPage(me) {
     if (!answer.ok) return;
     list.replaceChildren();
     for (const d of answer.body.devices) {
-      const item = text("li", `${d.device}${d.this ? " (this one)" : ""} `);
+      const item = text("li", `${d.device}${d.this ? " (this one)" : ""}, added ${when(d.created)}, last seen ${when(d.seen)} `);
       const revoke = text("button", d.this ? "Sign out here" : "Revoke");
       revoke.type = "button";
       revoke.addEventListener("click", async () => {
