@@ -23,8 +23,8 @@ from taut.core.registry import games, plugin
 from taut.core.terms import CHANCE_SEAT
 from taut.server.answers import refusals
 from taut.server.play.clocks import time_control_text
-from taut.server.play.hub import Hub
 from taut.server.play.frames import result_line
+from taut.server.play.hub import Hub
 from taut.server.play.table import GameTable
 from taut.server.players.accounts import Players
 from taut.server.players.history import (
