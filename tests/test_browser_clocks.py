@@ -60,6 +60,10 @@ def test_two_browsers_see_the_clocks_and_one_loses_on_time(tmp_path: Path) -> No
         for page in (x, o):
             expect(page.locator("#clock-panel")).to_be_visible()
             expect(page.locator("#clock-control")).to_contain_text("1+0")
+            # Said as people say it: one minute, not "1 minutes".
+            expect(page.locator("#clock-control")).to_contain_text(
+                "1 minute each, plus 0 seconds a move"
+            )
             expect(page.locator('.clock[data-seat="X"] .clock-time')).to_have_text("1:00")
             expect(page.locator('.clock[data-seat="O"] .clock-state')).to_have_text("stopped")
         assert wait_for_turn(x) == "choose"

@@ -22,7 +22,7 @@ from taut.server.play.verify import verify_record
 from taut.server.players.profile import clock_text
 from taut.server.web.app import create_app
 from taut.server.web.settings import Settings
-from tests.test_server_kit import Person, new_game, socket_of, sqlite_url, token_of
+from tests.test_server_kit import Person, app_client, new_game, socket_of, sqlite_url, token_of
 
 
 class Clock:
@@ -350,3 +350,11 @@ def test_clock_text() -> None:
     assert [clock_text(s) for s in (0, 9.9, 65, 3599, 3600, 7322.5)] == [
         "0:00", "0:09", "1:05", "59:59", "1:00:00", "2:02:02",
     ]  # fmt: skip
+
+
+def test_the_form_says_the_computer_has_a_clock_in_a_live_game(tmp_path: Path) -> None:
+    # It said the computer plays without a clock, while a live game's computer is timed.
+    with app_client(tmp_path) as client:
+        page = client.get("/new/tracks").text
+        assert "the computer plays without a clock" not in page
+        assert "the computer has a clock too" in page

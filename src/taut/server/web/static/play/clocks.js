@@ -77,9 +77,22 @@ function speakMarks(f, ms) {
     const key = `${f.move}:${mark}`;
     if (ms <= mark && ms > mark - 5000 && !said.has(key)) {
       said.add(key);
-      $("clock-note").textContent = `${mark / 1000} seconds left on your clock.`;
+      const note = $("clock-note");
+      const left = mark >= 60000 ? plural(mark / 60000, "minute") : plural(mark / 1000, "second");
+      note.textContent = `${left} left on your clock.`;
+      // Said once by the live region; cleared soon after, so that it never reads as what
+      // the clock shows now.
+      clearTimeout(noteTimer);
+      noteTimer = setTimeout(() => { if (note.textContent.endsWith("left on your clock.")) note.textContent = ""; }, 4000);
     }
   }
+}
+
+let noteTimer = null;
+
+// "1 minute", "3 minutes".
+function plural(n, word) {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 
 function stopTicking() {
@@ -112,7 +125,7 @@ export function renderClocks(f) {
   shown = { f, at: performance.now() };
   $("clock-control").textContent = clock.kind === "days"
     ? `Correspondence: ${clock.control}.`
-    : `Time control ${clock.control}: ${clock.control.split("+")[0]} minutes each, plus ${clock.increment_ms / 1000} seconds a move.`;
+    : `Time control ${clock.control}: ${plural(Number(clock.control.split("+")[0]), "minute")} each, plus ${plural(clock.increment_ms / 1000, "second")} a move.`;
   const seats = Object.keys(clock.left);
   const list = $("clocks");
   if ([...list.children].map((li) => li.dataset.seat).join() !== seats.join()) {
