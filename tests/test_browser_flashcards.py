@@ -223,6 +223,12 @@ def test_a_letter_is_signed_to_the_camera(tmp_path: Path) -> None:
         page.get_by_label(f"{tiles.board_kind} → sign it to the camera").check()
         expect(page.locator("#fc-face")).to_have_attribute("data-direction", fc.BOARD_TO_SIGN)
         expect(page.locator("#fc-video")).to_be_visible()
+        # The preview is mirrored, as in a game, and the landmarks lie over it: no blank
+        # space under the video.
+        video = page.locator("#fc-video")
+        assert video.evaluate("v => getComputedStyle(v).transform").startswith("matrix(-1")
+        box, over = video.bounding_box(), page.locator("#fc-canvas").bounding_box()
+        assert box and over and abs(box["y"] - over["y"]) < 1 and over["height"] <= box["height"] + 1
         letter = page.locator("#fc-face .fc-text").inner_text()
         tile = tiles.find_board(letter)
         assert tile is not None
