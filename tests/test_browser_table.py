@@ -28,6 +28,20 @@ def test_chat_and_resign_in_two_browsers(tmp_path: Path) -> None:
         assert o.evaluate("() => window.hacked") is None
         expect(watcher.locator("#chat-panel")).to_be_hidden()
         assert EVIL not in watcher.content()
+        # Lines name their speaker shortly: "You" to the sender, the seat to the others.
+        expect(x.locator("#chat-lines li strong").first).to_have_text("You: ")
+        expect(o.locator("#chat-lines li strong").first).to_have_text("X: ")
+        # Past the rate limit: the refusal is told under the chat box and the words are
+        # kept there to send again.
+        for i in range(6):
+            x.locator("#chat-text").fill(f"line {i}")
+            x.locator("#chat-form button[type=submit]").click()
+        expect(x.locator("#chat-form-note")).to_contain_text("chat messages in")
+        expect(x.locator("#chat-text")).to_have_value("line 5")
+        expect(x.locator("#error")).to_be_empty()
+        # Near the limit the box says how many characters are left.
+        x.locator("#chat-text").fill("a" * 290)
+        expect(x.locator("#chat-form-note")).to_have_text("10 of 300 characters left")
         o.once("dialog", lambda dialog: dialog.accept())
         o.locator("#resign").click()
         expect(x.locator("#result-text")).to_contain_text("resign")

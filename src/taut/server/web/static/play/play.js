@@ -13,7 +13,7 @@ import { lastLines, listed, logItems, newLines, seatItems, seatOf, shareItems, w
 import { captureSign, sketch, startSigning, stopSigning } from "../signs/camera.js";
 import { loadCalibration } from "../signs/calibration.js";
 import { showTurn, wireNotifyButton } from "./notify.js";
-import { renderTable, wireTable } from "./tableside.js";
+import { chatRefused, chatSent, renderTable, wireTable } from "./tableside.js";
 import { renderClocks } from "./clocks.js";
 import { finishAnimation, swapBoard } from "./animate.js";
 
@@ -141,7 +141,8 @@ function receive(message) {
 function acknowledged(ack, draw = true) {
   const sent = unacked.get(ack.ref);
   unacked.delete(ack.ref);
-  $("error").textContent = "";
+  if (sent && sent.type === "chat") chatSent();
+  else $("error").textContent = "";
   if (sent && sent.type === "name") $("name-saved").textContent = "Saved.";
   if (draw && frame) render();
 }
@@ -159,6 +160,11 @@ function refused(message) {
     storage.remove(secretKey(sent.move, f.you)); // the server holds no commitment to it
   }
   if (sent && sent.type === "rematch") askedRematch = false;
+  if (sent && sent.type === "chat") {
+    // Told beside the chat box, with the words put back to send again.
+    chatRefused(sent, message.message);
+    return;
+  }
   $("error").textContent = message.message;
   if (frame) render();
 }

@@ -7,6 +7,13 @@ const $ = (id) => document.getElementById(id);
 let shownChat = "";
 let shownGallery = "";
 
+// Who said a chat line, short enough for a phone: "You", the player's name, or the seat.
+function speakerOf(f, seat) {
+  if (seat === f.you) return "You";
+  const s = (f.seats || []).find((x) => x.seat === seat);
+  return (s && s.name) || seat;
+}
+
 function nameOf(f, seat) {
   const s = (f.seats || []).find((x) => x.seat === seat);
   if (!s) return seat;
@@ -71,19 +78,27 @@ export function renderTable(f) {
   const lines = f.chat || [];
   if (JSON.stringify(lines) !== shownChat) {
     shownChat = JSON.stringify(lines);
-    showLines($("chat-lines"), chatItems(lines, (line) => nameOf(f, line.seat)));
+    showLines($("chat-lines"), chatItems(lines, (line) => speakerOf(f, line.seat)));
   }
 }
 
 // The buttons and the chat form send through `send`; `current()` is the latest frame.
 export function wireTable(send, current) {
   for (const [form, input] of [["chat-form", "chat-text"], ["gallery-form", "gallery-text"]]) {
+    const box = $(input);
+    const count = () => {
+      const left = CHAT_MAX - box.value.length;
+      chatNote(form, left < 40 ? `${left} of ${CHAT_MAX} characters left` : "");
+    };
+    box.addEventListener("input", count);
     $(form).addEventListener("submit", (event) => {
       event.preventDefault();
-      const text = $(input).value.trim();
+      const text = box.value.trim();
       if (!text) return;
-      send({ type: "chat", text });
-      $(input).value = "";
+      // Which box it came from stays here (not enumerable: never sent to the server).
+      send(Object.defineProperty({ type: "chat", text }, "form", { value: form }));
+      box.value = "";
+      count();
     });
   }
   $("offer-draw").addEventListener("click", () => send({ type: "offer", what: "draw" }));
@@ -97,4 +112,30 @@ export function wireTable(send, current) {
   };
   $("offer-accept").addEventListener("click", () => answer(true));
   $("offer-decline").addEventListener("click", () => answer(false));
+}
+
+// The longest chat line (the server's limit; the box takes no more, and says how many are left).
+const CHAT_MAX = 300;
+
+function chatNote(form, text, error = false) {
+  const note = $(`${form}-note`);
+  if (!note) return;
+  note.textContent = text;
+  note.classList.toggle("error", error);
+}
+
+// A chat line was refused: say why under its box, and put its words back.
+export function chatRefused(sent, why) {
+  const form = sent.form || "chat-form";
+  const box = $(form === "gallery-form" ? "gallery-text" : "chat-text");
+  if (box && !box.value) box.value = sent.text;
+  chatNote(form, why, true);
+}
+
+// A chat line was taken: any refusal under its box is over.
+export function chatSent() {
+  for (const form of ["chat-form", "gallery-form"]) {
+    const note = $(`${form}-note`);
+    if (note && note.classList.contains("error")) chatNote(form, "");
+  }
 }
