@@ -41,6 +41,7 @@ def seat_list(table: GameTable) -> list[dict[str, Any]]:
                 "kind": seat.kind,
                 "agent": seat.agent,
                 "name": seat.name,
+                "open": seat.open,
             }
         )
     return out

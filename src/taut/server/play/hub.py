@@ -52,9 +52,10 @@ def table_from_row(row: GameRow) -> GameTable:
     found = plugin(row.game)
     config = row.config
     game = found.game_class(**config["options"])
+    free = set(row.free_seats)
     seats = [
-        Seat(kind="computer" if s.get("agent") else "human", agent=s.get("agent"))
-        for s in config["seats"]
+        Seat(kind="computer" if s.get("agent") else "human", agent=s.get("agent"), open=i in free)
+        for i, s in enumerate(config["seats"])
     ]
     return GameTable(row.id, found, game, config, seats)
 
@@ -222,10 +223,22 @@ class Hub:
         return None
 
     async def refresh_row(self, game_id: str) -> None:
-        """Reload a game's seats (an open seat was claimed)."""
+        """Reload a game's seats (an open seat was claimed); its clients are told at once."""
         row = await self.store.load_game(game_id)
-        if row is not None:
-            self.rows[game_id] = row
+        if row is None:
+            return
+        self.rows[game_id] = row
+        table = self.tables.get(game_id)
+        if table is None:
+            return
+        free = set(row.free_seats)
+        changed = False
+        for i, seat in enumerate(table.seats):
+            if seat.open != (i in free):
+                seat.open = i in free
+                changed = True
+        if changed:
+            self.broadcast(table)
 
     # -- clients -------------------------------------------------------------------------
 

@@ -85,6 +85,9 @@ class Seat:
     kind: str
     agent: str | None = None
     name: str = ""
+    open: bool = False
+    """A seat for anyone that nobody has taken yet (frames say so, and say it at once
+    when it is taken)."""
 
 
 class TablePosition:

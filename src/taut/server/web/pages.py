@@ -23,7 +23,7 @@ from taut.core.plugin import GamePlugin
 from taut.core.record import GameRecord
 from taut.core.registry import games, plugin
 from taut.server.answers import Form, SeatsOffer, refusals
-from taut.server.play.frames import boards
+from taut.server.play.frames import boards, result_line
 from taut.server.play.hub import Hub
 from taut.server.play.table import GameTable
 from taut.server.players.pools import variant_text
@@ -121,7 +121,7 @@ def positions(table: GameTable) -> list[dict[str, Any]]:
                 **boards(found, board, None, []),
                 "text": found.render(board),
                 "lines": lines,
-                "result": state.describe_outcome() if state.outcome is not None else None,
+                "result": result_line(state),
             }
         )
         before = state

@@ -217,12 +217,16 @@ async function askOpenSeats() {
 // Asked once a page, then every few seconds while a seat is free: a seat taken in a game
 // without clocks sends no frame.
 function watchOpenSeats(f) {
-  if (f.phase === "over") { openSeats = []; clearInterval(openTimer); openTimer = null; return; }
+  const noneOpen = f.seats.every((s) => s.open === false);
+  if (f.phase === "over" || noneOpen) { openSeats = []; clearInterval(openTimer); openTimer = null; return; }
   if (!openAsked && f.you) { openAsked = true; askOpenSeats(); }
 }
 
 function openSeatNote(f) {
-  const free = f.seats.filter((s) => openSeats.includes(s.seat) && s.seat !== f.you).map((s) => s.seat);
+  // Frames say which seats are open, and a new frame comes the moment one is taken; the
+  // answer of /open-seats stands in for a frame that does not say (another server's).
+  const isOpen = (s) => (typeof s.open === "boolean" ? s.open : openSeats.includes(s.seat));
+  const free = f.seats.filter((s) => isOpen(s) && s.seat !== f.you).map((s) => s.seat);
   if (!free.length) return "";
   const seats = listed(free);
   return ` ${free.length > 1 ? `Seats ${seats} are` : `Seat ${seats} is`} still open: the game goes on once someone takes ${free.length > 1 ? "them" : "it"} from the lobby.`;
