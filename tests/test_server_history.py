@@ -15,6 +15,7 @@ from sqlalchemy import delete, func, select
 
 import taut.server.players.profile as profile
 from taut.server.play.computer import Computer
+from taut.server.play.frames import result_line
 from taut.server.play.hub import IDLE_RELEASE, Hub
 from taut.server.play.table import GameTable
 from taut.server.players.history import History
@@ -72,7 +73,7 @@ def test_finished_games_are_listed_from_rows_a_page_at_a_time(
             for g in listed:
                 table = next(t for t in tables if t.id == g["id"])
                 assert g["result"] == expected_result(table, 0)
-                assert g["outcome"] == table.state.describe_outcome()
+                assert g["outcome"] == result_line(table.state)
                 assert g["rating"]["rated"] is True and g["rating"]["change"]["subject"] == a
                 assert [s["player"] for s in g["seats"]] == [name, known[b]]
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
 from openskill.models import PlackettLuce
 
 from taut.core.registry import plugin
@@ -278,33 +279,39 @@ def test_pools_come_from_the_options() -> None:
     assert duel == found.rating_pool(found.game_class(variant="duel"))
 
 
+def rated_game_played(client: TestClient) -> dict[str, Any]:
+    """Alice and <b>Bob play a rated 2x2 Track Tiles game to its end; the game made."""
+    keys = {}
+    for name in ("Alice", "<b>Bob"):
+        answer = client.post("/api/players", json={"name": name})
+        assert answer.status_code == 201
+        keys[name] = answer.json()["key"]
+    made = client.post(
+        "/api/games",
+        json={"game": "tracks", "options": {"size": 2}, "rated": True,
+              "seats": [{"kind": "me"}, {"kind": "invite"}]},
+        headers={H: keys["Alice"]},
+    ).json()  # fmt: skip
+    invited = next(link for link in made["links"].values() if link != made["mine"])
+    taken = client.post(
+        f"/api/games/{made['id']}/player",
+        json={"token": token_of(invited)},
+        headers={H: keys["<b>Bob"]},
+    )
+    assert taken.status_code == 200, taken.text
+    rng = random.Random(3)
+    with (
+        socket_of(client, made["id"], token_of(made["mine"])) as one,
+        socket_of(client, made["id"], token_of(invited)) as two,
+    ):
+        people = [Person(one, made["id"], rng), Person(two, made["id"], rng)]
+        play_out(people)
+    return made
+
+
 def test_the_leaderboard_and_the_player_page_as_json(tmp_path: Path) -> None:
     with app_client(tmp_path) as client:
-        keys = {}
-        for name in ("Alice", "<b>Bob"):
-            answer = client.post("/api/players", json={"name": name})
-            assert answer.status_code == 201
-            keys[name] = answer.json()["key"]
-        made = client.post(
-            "/api/games",
-            json={"game": "tracks", "options": {"size": 2}, "rated": True,
-                  "seats": [{"kind": "me"}, {"kind": "invite"}]},
-            headers={H: keys["Alice"]},
-        ).json()  # fmt: skip
-        invited = next(link for link in made["links"].values() if link != made["mine"])
-        taken = client.post(
-            f"/api/games/{made['id']}/player",
-            json={"token": token_of(invited)},
-            headers={H: keys["<b>Bob"]},
-        )
-        assert taken.status_code == 200, taken.text
-        rng = random.Random(3)
-        with (
-            socket_of(client, made["id"], token_of(made["mine"])) as one,
-            socket_of(client, made["id"], token_of(invited)) as two,
-        ):
-            people = [Person(one, made["id"], rng), Person(two, made["id"], rng)]
-            play_out(people)
+        rated_game_played(client)
         board: dict[str, Any] = {}
         for _ in range(200):  # the rating is written just after the last move
             board = client.get("/api/leaderboard/tracks?size=2").json()
@@ -336,6 +343,21 @@ def test_the_leaderboard_and_the_player_page_as_json(tmp_path: Path) -> None:
         assert r["leaderboard"].startswith("/leaderboard/tracks?")
         assert client.get(r["leaderboard"]).status_code == 200
         assert client.get("/players/Alice").status_code == 200
+        # One rating everywhere, the displayed one (mu - 3 sigma): the game's before and
+        # after, the player's table and the leaderboard agree; mu and sigma only in details.
+        change = game["rating"]["change"]
+        before = change["mu_before"] - 3 * change["sigma_before"]
+        after = change["mu"] - 3 * change["sigma"]
+        html = client.get("/players/Alice").text
+        assert f"{before:.1f} &rarr; {after:.1f}" in html
+        assert f"{r['rating']:.1f}" in html and f"{after:.1f}" == f"{r['rating']:.1f}"
+        assert f"{change['mu']:.1f} &rarr;" not in html or change["mu"] == after
+        # Pools in words: the options that differ from the defaults, not the stored string.
+        assert r["pool_words"] == board["pool_words"] == "Board size: 2"
+        assert r["pool"] not in html and "Board size: 2" in html
+        leader = client.get("/leaderboard/tracks?size=2").text
+        assert "Rules: Board size: 2." in leader and r["pool"] not in leader
+        assert leader.index("How the ratings are made") < leader.index("&mu; ")
         bad = client.get("/api/leaderboard/tracks?size=99")
         assert bad.status_code == 400 and "size" in bad.json()["detail"]
         assert client.get("/api/leaderboard/no-such-game").status_code == 404

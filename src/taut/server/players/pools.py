@@ -1,10 +1,9 @@
-"""Rating pools: their names in plain words, players' ratings in a pool, and the rating
-ranges a game's maker may set on its open seats."""
+"""Players' ratings in a rating pool, and the rating ranges a game's maker may set on its
+open seats (the pools' names in words: :mod:`taut.server.players.pool_names`)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from sqlalchemy import select
 
@@ -12,23 +11,6 @@ from taut.core.registry import plugin
 from taut.server.players.ratings import MODEL
 from taut.server.store.games import GameRow, Store
 from taut.server.store.schema import ratings_table
-
-
-def variant_text(game: str, options: dict[str, Any]) -> str:
-    """The options that set a game's rating pool apart from the defaults, in the plugin's
-    plain words (``standard`` when none does)."""
-    found = plugin(game)
-    built = found.game_class(**options)
-    shown = found.option_presentation(found.game_class)
-    specs = {spec.name: spec for spec in found.game_class.OPTIONS}
-    parts = []
-    for part in found.rating_pool(built).split(","):
-        name, _, value = part.partition("=")
-        spec = specs.get(name)
-        if spec is None or built.options.get(name) == spec.default:
-            continue
-        parts.append(f"{shown.info(spec).label}: {value}")
-    return ", ".join(parts) or "standard"
 
 
 async def ratings_of(

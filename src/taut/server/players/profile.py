@@ -35,6 +35,7 @@ from taut.server.players.history import (
     line_seat_names,
     result_of,
 )
+from taut.server.players.pool_names import pool_words
 from taut.server.players.ratings import COMPUTER, Ratings, leaderboard, pool_query
 
 #: Which page of a player's finished games to list (1: the newest).
@@ -163,6 +164,7 @@ async def player_json(
     for game, pool, rating in await ratings.of(player.id):
         rated.append(
             {"game": game, "title": plugin(game).title, "pool": pool,
+             "pool_words": pool_words(game, pool),
              "leaderboard": f"/leaderboard/{game}?{pool_query(pool)}", **rating.to_json()}
         )  # fmt: skip
     return {

@@ -36,6 +36,7 @@ from taut.core.registry import plugin
 from taut.server.answers import refusals
 from taut.server.play.table import GameTable
 from taut.server.players.accounts import Players
+from taut.server.players.pool_names import pool_words, variant_text
 from taut.server.store.games import Store
 from taut.server.store.schema import rated_games, ratings_table
 
@@ -335,10 +336,15 @@ async def leaderboard(ratings: Ratings, name: str, query: dict[str, str]) -> dic
         "game": found.name,
         "title": found.title,
         "pool": pool,
+        "pool_words": variant_text(found.name, dict(game.options)),
         "options": dict(game.options),
         "entries": entries,
         "pools": [
-            {"pool": p, "page": f"/leaderboard/{found.name}?{pool_query(p)}"}
+            {
+                "pool": p,
+                "words": pool_words(found.name, p),
+                "page": f"/leaderboard/{found.name}?{pool_query(p)}",
+            }
             for p in await ratings.pools(found.name)
         ],
         "provisional_games": PROVISIONAL_GAMES,

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from taut.core.registry import plugin
-from taut.server.players.pools import ratings_of, variant_text
+from taut.server.players.pool_names import variant_text
+from taut.server.players.pools import ratings_of
 from taut.server.players.ratings import COMPUTER
 from taut.server.tournaments import pairing
 from taut.server.tournaments.director import Tournaments, played, rounds_of

@@ -26,7 +26,7 @@ from taut.server.answers import Form, SeatsOffer, refusals
 from taut.server.play.frames import boards, result_line
 from taut.server.play.hub import Hub
 from taut.server.play.table import GameTable
-from taut.server.players.pools import variant_text
+from taut.server.players.pool_names import variant_text
 from taut.server.store.games import Store
 
 #: The levels a seat can be given in the browser, weakest first.

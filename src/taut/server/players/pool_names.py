@@ -1,0 +1,40 @@
+"""Rating pools named in plain words, from each game's option presentation: only the
+options that apply and differ from the defaults (``standard`` when none does)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from taut.core.registry import plugin
+
+
+def variant_text(game: str, options: dict[str, Any]) -> str:
+    """The options that set a game's rating pool apart from the defaults, in the plugin's
+    plain words (``standard`` when none does)."""
+    found = plugin(game)
+    built = found.game_class(**options)
+    shown = found.option_presentation(found.game_class)
+    specs = {spec.name: spec for spec in found.game_class.OPTIONS}
+    parts = []
+    for part in found.rating_pool(built).split(","):
+        name, _, value = part.partition("=")
+        spec = specs.get(name)
+        if spec is None or built.options.get(name) == spec.default:
+            continue
+        parts.append(f"{shown.info(spec).label}: {value}")
+    return ", ".join(parts) or "standard"
+
+
+def pool_words(game: str, pool: str) -> str:
+    """A rating pool (``name=value,...`` as stored) in the plugin's plain words, naming
+    only the options that apply and differ from the defaults (``standard`` when none
+    does); the pool as stored when the game no longer reads it."""
+    from taut.core.errors import TautError
+    from taut.core.options import OptionText
+
+    pairs = dict(part.split("=", 1) for part in pool.split(",") if "=" in part)
+    try:
+        built = plugin(game).game_class(**{k: OptionText(v) for k, v in pairs.items()})
+        return variant_text(game, dict(built.options))
+    except (TautError, TypeError, ValueError):
+        return pool
