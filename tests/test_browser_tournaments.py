@@ -29,6 +29,16 @@ def test_make_a_tournament_enter_it_and_see_the_lobby(tmp_path: Path) -> None:
         other.locator("#t-join").click()
         expect(other.locator("#t-standings tr")).to_have_count(3)
         expect(other.locator("#t-levels")).to_be_hidden()
+        # On a phone the standings fit: no column is cut off.
+        phone = browser.new_context(viewport={"width": 360, "height": 740}).new_page()
+        phone.goto(maker.url)
+        expect(phone.locator("#t-standings tr")).to_have_count(3)
+        expect(phone.locator("#t-standings tr").first).to_contain_text("0–0–0")
+        wide = phone.evaluate("() => [document.scrollingElement.scrollWidth, innerWidth]")
+        assert wide[0] <= wide[1], wide
+        table = phone.locator("table.standings").bounding_box()
+        assert table is not None and table["x"] + table["width"] <= 360
+        phone.context.close()
         listing = open_page(browser, server.url("/tournaments"))
         expect(listing.locator("#tournaments")).to_contain_text("Lunch cup")
         expect(listing.locator("#tournaments")).to_contain_text("Swiss, 2 rounds")

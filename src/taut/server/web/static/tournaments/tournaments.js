@@ -139,9 +139,9 @@ async function tournamentPage(id) {
       const row = document.createElement("tr");
       const name = document.createElement("td");
       name.append(s.page ? link(s.page, s.name) : s.name);
+      const byes = s.byes ? ` +${s.byes} bye${s.byes > 1 ? "s" : ""}` : "";
       row.append(cell(String(s.rank)), name, cell(String(s.points)), cell(String(s.tiebreak)),
-        cell(String(s.played)), cell(String(s.wins)), cell(String(s.draws)), cell(String(s.losses)),
-        cell(String(s.byes)));
+        cell(`${s.wins}–${s.draws}–${s.losses}${byes}`));
       standings.append(row);
     }
     const rounds = document.getElementById("t-rounds");
@@ -156,7 +156,8 @@ async function tournamentPage(id) {
           item.textContent = `${b.first.name}: bye`;
         } else {
           item.append(`${b.first.name} – ${b.second.name}: ${b.result} `);
-          if (b.yours) item.append(link(b.yours, "play your game"), " ");
+          // A game still going is to be played; a finished one is there to look at again.
+          if (b.yours) item.append(link(b.yours, b.score === null ? "play your game" : "your game"), " ");
           if (b.game) item.append("(", link(b.game, "watch"), ")");
         }
         list.append(item);
