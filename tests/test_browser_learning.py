@@ -21,6 +21,18 @@ from tests.browser_kit import (
 TURNS = 3
 
 
+def right_part(options: dict[str, object], letter: str) -> str:
+    """The palette part of the right answer to ``letter`` at the first turn, for X (the
+    rules' own palette order: the page shows places only)."""
+    from taut.core.registry import make
+
+    state = make("pulling-strings", **options).new_initial_state()
+    end = state.game.end_index(letter)
+    assert end is not None
+    _, tile = state.decode(state.right_action(end))
+    return f"answer=@{state.palette_order(0).index(tile)}"
+
+
 def test_signing_with_the_palette_against_the_computer(tmp_path: Path) -> None:
     options = {"edition": "published", "learning": "strict", "seed": 8, "max_turns": TURNS}
     with live_server(tmp_path) as server, chromium() as browser:
@@ -38,12 +50,18 @@ def test_signing_with_the_palette_against_the_computer(tmp_path: Path) -> None:
             end = page.locator('#board [data-part^="end="]').first
             letter = (end.get_attribute("data-part") or "").split("=", 1)[1]
             end.click()
+            chosen = page.locator("#chosen")
+            # With only the string chosen, the move is said in words, not as notation.
+            expect(chosen).to_contain_text(f"pulls {letter}")
+            assert "=" not in (chosen.text_content() or "")
+            # The page names each answer by its place only: no letter anywhere in the palette.
+            parts = palette.evaluate_all("els => els.map(e => e.dataset.part)")
+            assert all(re.fullmatch(r"answer=@\d+", p) for p in parts), parts
             # The first turn signs right, the others sign the first handshape offered.
-            right = page.locator(f'#board [data-part="answer={letter}"]')
+            right = page.locator(f'#board [data-part="{right_part(options, letter)}"]')
             answer = palette.nth(0) if turn else right
             answer.click()
-            chosen = page.locator("#chosen")
-            expect(chosen).to_have_attribute("data-move", re.compile(rf"^{letter}=.+$"))
+            expect(chosen).to_have_attribute("data-move", re.compile(rf"^{letter}=@\d+$"))
             # Said in words, although the page is never given a list of these moves.
             expect(chosen).to_have_text(
                 re.compile(rf"^Squares \(X\) pulls {letter} \(\w+\), answering .+$")

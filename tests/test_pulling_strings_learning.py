@@ -312,3 +312,23 @@ def test_the_terminal_asks_for_the_answer_after_the_string(tmp_path: object) -> 
     assert "Squares (X) meant 3 and gave IV: wrong, the answer for 3 is III: no pull." in out
     assert "Squares (X) meant 7 and gave VII: right." in out
     assert "then give the Roman numeral of its tile" in out
+
+
+def test_an_answer_named_by_its_place_in_the_palette() -> None:
+    # The page names answers only by their place in this turn's shuffled palette (@N);
+    # the rules read the place back to the tile, and refuse a place the palette lacks.
+    game = PullingStrings(edition="published", learning="strict", seed=3)
+    state = game.new_initial_state()
+    order = state.palette_order(0)
+    assert sorted(order) == list(range(len(state.tiles))) and order != sorted(order)
+    end = state.game.letters[0]
+    for place in (0, 5, len(order) - 1):
+        by_place = state.string_to_action(0, f"{end}=@{place}")
+        by_face = state.string_to_action(0, f"{end}={state.tiles.tiles[order[place]].other.text}")
+        assert by_place == by_face
+    with pytest.raises(MalformedActionError, match="@0 to @"):
+        state.string_to_action(0, f"{end}=@{len(order)}")
+    # Another turn shuffles the palette anew.
+    later = state.apply({0: state.legal_actions(0)[0], 1: state.legal_actions(1)[0]})
+    if not later.is_terminal():
+        assert later.palette_order(0) != order

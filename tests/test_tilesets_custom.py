@@ -628,4 +628,6 @@ def test_the_board_of_a_learning_game_shows_a_files_pictures(tmp_path: Path) -> 
     # Twenty pictures in the palette, each a PNG inside a picture, labelled by description
     # or text but never by the board face it answers.
     assert svg.count("data:image/png;base64,") == 20
-    assert 'data-part="answer=p0"' in svg and 'aria-label="p0"' in svg
+    # Each named by its place this turn, never by its face.
+    assert 'data-part="answer=@0"' in svg and 'data-part="answer=p0"' not in svg
+    assert 'aria-label="p0"' in svg

@@ -227,7 +227,8 @@ class LearningState(PullingStringsState):
 
     def string_to_action(self, seat: int, text: str) -> int:
         """Parse ``END=ANSWER``: an end (its board face or ``N2``) and the other face given
-        (its text, any case, or an alias such as a kana's romaji)."""
+        (its text, any case, or an alias such as a kana's romaji; or ``@N``, its place in
+        this turn's palette)."""
         meant, sep, gave = text.partition("=")
         tiles = self.tiles
         if not sep and self.game.end_index(text) is None:
@@ -245,13 +246,34 @@ class LearningState(PullingStringsState):
             raise MalformedActionError(
                 f"{meant.strip()!r} names no string end; ends are {' '.join(self.game.letters)}"
             )
-        tile = tiles.find_other(gave)
+        tile = self.palette_tile(seat, gave) if gave.strip().startswith("@") else None
+        if tile is None:
+            tile = tiles.find_other(gave)
         if tile is None:
             raise MalformedActionError(
                 f"{gave.strip()!r} is not a {tiles.other_kind}; "
                 f"{tiles.other_kind}s: {' '.join(tiles.other_faces())}"
             )
         return self.encode(end, tile)
+
+    def palette_order(self, seat: int) -> list[int]:
+        """The tiles in the order the answer palette offers them to ``seat`` this turn
+        (shuffled each turn, the same on every redraw of the turn), so that a place in it
+        never gives a tile away."""
+        order = list(range(len(self.tiles)))
+        random.Random(f"{self.game.letters}:{self.turn}:{seat}").shuffle(order)
+        return order
+
+    def palette_tile(self, seat: int, ref: str) -> int | None:
+        """The tile at ``@N`` of this turn's palette (counted from 0): a page names an
+        answer by its place, so that the page never holds the answer's face."""
+        place = ref.strip()[1:]
+        order = self.palette_order(seat)
+        if not place.isdigit() or int(place) >= len(order):
+            raise MalformedActionError(
+                f"{ref.strip()!r}: the palette's places are @0 to @{len(order) - 1}"
+            )
+        return order[int(place)]
 
     def action_to_json(self, seat: int, action: int) -> JSON:
         """``{"end": "N2", "letter": "c", "gave": "K"}``."""

@@ -3,14 +3,15 @@
 Below the board, the last turn's answers are shown with both faces of every tile involved
 (a handshape as its picture) and whether each was right. When the player may move, the
 board's ends become parts (``data-part="end=B"``) and a palette of every answer of the
-tile set follows (``data-part="answer=K"``), in an order shuffled each turn so that a
-place never gives a tile away; the root's template ``{end}={answer}`` makes the move. The
-palette is unlabelled: a picture's accessible name is its description, never its letter.
+tile set follows, each named by its place this turn (``data-part="answer=@3"``, which the
+rules read back: :meth:`LearningState.palette_tile`), in an order shuffled each turn so
+that neither a place nor the page gives a tile away; the root's template
+``{end}={answer}`` makes the move. The palette is unlabelled: a picture's accessible name
+is its description, never its letter.
 """
 
 from __future__ import annotations
 
-import random
 import re
 
 from taut.core.svg import PALETTE, esc
@@ -54,18 +55,10 @@ def picture(face: Face, x: float, y: float, size: float) -> str:
     )
 
 
-def palette_order(view: LearningState, seat: int) -> list[int]:
-    """The tiles in the palette's order for this turn and seat (the same on every
-    redraw of the turn)."""
-    order = list(range(len(view.tiles)))
-    random.Random(f"{view.game.letters}:{view.turn}:{seat}").shuffle(order)
-    return order
-
-
 def palette(view: LearningState, seat: int, top: int, width: int) -> tuple[str, int]:
     """The answer palette starting at ``top``; returns it and its height."""
     tiles = view.tiles
-    order = palette_order(view, seat)
+    order = view.palette_order(seat)
     rows = -(-len(order) // COLUMNS)
     left = (width - COLUMNS * CELL) / 2
     out = [
@@ -79,7 +72,7 @@ def palette(view: LearningState, seat: int, top: int, width: int) -> tuple[str, 
         face = tiles.tiles[tile].other
         label = tiles.describe_other(tile)
         out.append(
-            f'<g data-part="answer={esc(face.text)}" role="button" tabindex="0" '
+            f'<g data-part="answer=@{n}" role="button" tabindex="0" '
             f'aria-label="{esc(label)}"><title>{esc(label)}</title>'
             f'<rect class="pick" x="{x + 2:g}" y="{y + 2:g}" width="{CELL - 4}" '
             f'height="{CELL - 4}" rx="6" fill="#ffffff" stroke="#8a8a8a" stroke-width="1.5"/>'

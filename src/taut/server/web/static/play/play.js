@@ -383,7 +383,9 @@ function saidFor(f, text, complete) {
   const listed = wordsFor(f, text);
   const svg = board($("board"));
   const template = svg && svg.dataset.composeWords;
-  if (!complete || listed !== text || !template || selection.move) return listed;
+  // Part of a move chosen is said in words too ("pulls P, answering …"), never as its
+  // notation: a learning game's palette names its answers only by their places.
+  if (listed !== text || !template || selection.move) return listed;
   const words = {};
   for (const [slot, value] of Object.entries({ ...selection.defaults, ...selection.parts })) {
     const part = svg.querySelector(`[data-part="${CSS.escape(`${slot}=${value}`)}"]`);
