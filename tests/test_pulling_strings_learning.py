@@ -332,3 +332,16 @@ def test_an_answer_named_by_its_place_in_the_palette() -> None:
     later = state.apply({0: state.legal_actions(0)[0], 1: state.legal_actions(1)[0]})
     if not later.is_terminal():
         assert later.palette_order(0) != order
+
+
+def test_the_reveal_names_the_seat_by_its_title() -> None:
+    # "X meant X, gave ..." read as a riddle where a seat and a letter share a name.
+    from taut.games.pulling_strings.svg_learning import reveal
+
+    game = PullingStrings(edition="published", learning="strict", seed=3)
+    state = game.new_initial_state()
+    after = state.apply({0: state.legal_actions(0)[0], 1: state.legal_actions(1)[0]})
+    drawn, height = reveal(after.view(0), 0, 420)
+    assert height > 0
+    assert "Squares meant " in drawn and "Circles meant " in drawn
+    assert ">X meant" not in drawn and ">O meant" not in drawn

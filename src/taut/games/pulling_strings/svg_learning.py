@@ -99,15 +99,17 @@ def reveal(view: LearningState, top: int, width: int) -> tuple[str, int]:
         mark = "\u2713" if answer.right else "\u2717"
         out.append(
             f'<g aria-label="{esc(said)}" role="img"><title>{esc(said)}</title>'
-            f'<text x="{x0 + 10:g}" y="{top + 16}" font-size="13">'
-            f"{esc(view.seat_name(seat))} meant {esc(view.game.letters[answer.meant])}, "
-            f"gave</text>{picture(gave.other, x0 + 10, top + 22, 56)}"
+            # The seat's title, not its letter: "X meant X" read as a riddle.
+            f'<text x="{x0 + 10:g}" y="{top + 16}" font-size="15">'
+            f"{esc(view.game.seat_titles[seat])} meant "
+            f"{esc(view.game.letters[answer.meant])}, gave</text>"
+            f"{picture(gave.other, x0 + 10, top + 22, 56)}"
             f'<text x="{x0 + 74:g}" y="{top + 44}" font-size="15" font-weight="700" '
             f'fill="{colour}">{mark} {verdict}</text>'
         )
         if not answer.right:
             out.append(
-                f'<text x="{x0 + 74:g}" y="{top + 64}" font-size="12">'
+                f'<text x="{x0 + 74:g}" y="{top + 64}" font-size="14">'
                 f"{esc(asked.board.text)} is</text>"
                 f"{picture(asked.other, x0 + 140, top + 40, 40)}"
             )
@@ -121,7 +123,8 @@ def _said(
 ) -> str:
     meant = tiles.tiles[asked].board.text
     given = tiles.describe_other(gave)
-    text = f"{view.seat_name(seat)} meant {meant} and gave: {given}. {verdict}."
+    who = f"{view.game.seat_titles[seat]} ({view.seat_name(seat)})"
+    text = f"{who} meant {meant} and gave: {given}. {verdict}."
     if asked != gave:
         text += f" {meant} is: {tiles.describe_other(asked)}"
     return text
