@@ -171,6 +171,7 @@ def add_player_routes(app: FastAPI, hub: Hub, players: Players) -> None:
         responses=refusals(
             {
                 **NEEDS_KEY,
+                400: "the body cannot be read (it is not UTF-8 JSON)",
                 403: "the token opens no seat of this game",
                 404: "no such game",
                 409: "the seat is another player's, or this player has another seat of a "
