@@ -19,6 +19,7 @@ that shows a faint picture of the tile it would receive when pointed at or focus
 
 from __future__ import annotations
 
+import functools
 import textwrap
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -117,7 +118,13 @@ def _stroke(path: str, colour: str, width: float, extra: str = "") -> str:
 
 def reached_sides(board: Sequence[int], size: int) -> dict[tuple[int, int], set[int]]:
     """For every piece of track ``(cell, strand)`` on a path that reaches the border, the
-    board sides (N, E, S, W) its path reaches; pieces on no such path are left out."""
+    board sides (N, E, S, W) its path reaches; pieces on no such path are left out.
+    (Worked out once per board: every seat's frame of a position asks.)"""
+    return {k: set(v) for k, v in _reached(tuple(board), size).items()}
+
+
+@functools.lru_cache(maxsize=1024)
+def _reached(board: tuple[int, ...], size: int) -> dict[tuple[int, int], frozenset[int]]:
     out: dict[tuple[int, int], set[int]] = {}
     for unit in range(4 * size):
         path = trace(board, size, unit)
@@ -128,10 +135,10 @@ def reached_sides(board: Sequence[int], size: int) -> dict[tuple[int, int], set[
             sides.add(unit_side(size, path.end_unit))
         for cell, side_in, _ in path.segments:
             out.setdefault((cell, strand_index(board[cell], side_in)), set()).update(sides)
-    return out
+    return {k: frozenset(v) for k, v in out.items()}
 
 
-def _piece(path: str, c: float, sides: set[int], winner: int | None) -> str:
+def _piece(path: str, c: float, sides: frozenset[int] | set[int], winner: int | None) -> str:
     """One piece of track coloured by the sides its path reaches (see the module)."""
     width = max(3.0, c / 9)
     if winner is not None:
@@ -158,9 +165,23 @@ def tile_art(
     """A tile of ``kind`` in the cell at ``(x, y)``: its two pieces, each coloured by
     ``colours[strand]`` (the sides reached and the winner whose track it is), grey without.
     The upright piece of a crossing bridges the other (a gap in the paper under it)."""
+    key = None if colours is None else tuple((frozenset(r), w) for r, w in colours)
+    return _tile_art(x, y, c, kind, key)
+
+
+# A board is drawn for every frame of every client, and its tiles hardly change between
+# two frames: each tile's art is drawn once per place, kind and colouring, then reused.
+@functools.lru_cache(maxsize=8192)
+def _tile_art(
+    x: float,
+    y: float,
+    c: float,
+    kind: int,
+    colours: tuple[tuple[frozenset[int], int | None], ...] | None,
+) -> str:
     out = []
     for strand, sides in enumerate(STRANDS[kind]):
-        reach, winner = colours[strand] if colours is not None else (set(), None)
+        reach, winner = colours[strand] if colours is not None else (frozenset(), None)
         path = strand_path(x, y, c, sides)
         piece = _piece(path, c, reach, winner)
         if kind == 3 and sides == (N, S):
@@ -175,6 +196,7 @@ def tile_art(
 # -- the board -------------------------------------------------------------------------------
 
 
+@functools.lru_cache(maxsize=32)  # the same for every position of a size
 def _coordinates(size: int, c: int) -> str:
     """Column letters above and below, row numbers left and right."""
     out = []
@@ -197,6 +219,7 @@ def _label(x: float, y: float, text: str, size: int = 14, **attrs: str) -> str:
     )
 
 
+@functools.lru_cache(maxsize=32)  # the same for every position of a size
 def _edges(size: int, c: int) -> str:
     """NS's edges (top, bottom) and WE's (left, right) as thick bars in their colours."""
     left, right = board_left(size), board_left(size) + size * c
@@ -214,11 +237,47 @@ def _edges(size: int, c: int) -> str:
     )
 
 
+@functools.lru_cache(maxsize=16384)
+def _cell(
+    size: int,
+    cell: int,
+    kind: int,
+    colours: tuple[tuple[frozenset[int], int | None], ...] | None,
+    last: bool,
+    place: int | None,
+) -> str:
+    """One cell: its tile (coloured), a place to put a tile of kind ``place``, or a dot.
+    Drawn once per cell and look, then reused by every frame that shows it so."""
+    c = cell_size(size)
+    r, col = divmod(cell, size)
+    x, y = board_left(size) + col * c, MARGIN + r * c
+    name = cell_name(size, cell)
+    square = (
+        f'<rect class="tt-hit" x="{x:g}" y="{y}" width="{c}" height="{c}" '
+        f'fill="{CELL_FILL if kind else EMPTY_FILL}" stroke="{GREY}" stroke-width="1"/>'
+    )
+    if kind:
+        label = f"{name}: kind {kind}" + (", the last tile placed" if last else "")
+        # The tile's identity across positions (the page animates it coming down).
+        return (
+            f'<g data-id="tile-{esc(name)}" role="img" aria-label="{esc(label)}">{square}'
+            f"{_tile_art(x, y, c, kind, colours)}</g>"
+        )
+    if place is not None:
+        ghost = f'<g class="tt-ghost">{_tile_art(x, y, c, place, None)}</g>'
+        label = f"place kind {place} on {name}"
+        return (
+            f'<g class="tt-click" data-move="{esc(name)}" role="button" tabindex="0" '
+            f'aria-label="{esc(label)}">{square}{ghost}</g>'
+        )
+    return square + f'<circle cx="{x + c / 2:g}" cy="{y + c / 2:g}" r="2" fill="{GREY}"/>'
+
+
 def _cells(state: TracksState, movable: set[int]) -> str:
     size = state.game.size
     c = cell_size(size)
     board = state.board
-    reach = reached_sides(board, size)
+    reach = _reached(tuple(board), size)
     won = winning_strands(state)
     out = state.outcome
     winner = out.winners[0] if out is not None and out.winners else None
@@ -227,36 +286,16 @@ def _cells(state: TracksState, movable: set[int]) -> str:
     left = board_left(size)
     parts = []
     for cell, kind in enumerate(board):
-        r, col = divmod(cell, size)
-        x, y = left + col * c, MARGIN + r * c
-        name = cell_name(size, cell)
-        square = (
-            f'<rect class="tt-hit" x="{x:g}" y="{y}" width="{c}" height="{c}" '
-            f'fill="{CELL_FILL if kind else EMPTY_FILL}" stroke="{GREY}" stroke-width="1"/>'
-        )
-        if kind:
-            colours = [
-                (reach.get((cell, s), set()), winner if (cell, s) in won else None)
+        colours = (
+            tuple(
+                (reach.get((cell, s), frozenset()), winner if (cell, s) in won else None)
                 for s in range(2)
-            ]
-            label = f"{name}: kind {kind}" + (
-                ", the last tile placed" if cell == state.last else ""
             )
-            # The tile's identity across positions (the page animates it coming down).
-            parts.append(
-                f'<g data-id="tile-{esc(name)}" role="img" aria-label="{esc(label)}">{square}'
-                f"{tile_art(x, y, c, kind, colours)}</g>"
-            )
-        elif cell in movable:
-            ghost = f'<g class="tt-ghost">{tile_art(x, y, c, kind_now)}</g>'
-            label = f"place kind {kind_now} on {name}"
-            parts.append(
-                f'<g class="tt-click" data-move="{esc(name)}" role="button" tabindex="0" '
-                f'aria-label="{esc(label)}">{square}{ghost}</g>'
-            )
-        else:
-            dot = f'<circle cx="{x + c / 2:g}" cy="{y + c / 2:g}" r="2" fill="{GREY}"/>'
-            parts.append(square + dot)
+            if kind
+            else None
+        )
+        shown = kind_now if not kind and cell in movable else None
+        parts.append(_cell(size, cell, kind, colours, cell == state.last, shown))
     if state.last is not None:
         r, col = divmod(state.last, size)
         x, y = left + col * c + 3, MARGIN + r * c + 3
@@ -315,6 +354,10 @@ def status(state: TracksState) -> str:
     return step
 
 
+#: The legend under the board, wrapped once.
+_LEGEND_LINES = textwrap.wrap(LEGEND, 72)
+
+
 def board_svg(state: TracksState, seat: int | None, legal: Sequence[str]) -> str:
     """The position with ``seat``'s ``legal`` placements clickable (empty cells)."""
     size = state.game.size
@@ -351,7 +394,7 @@ def board_svg(state: TracksState, seat: int | None, legal: Sequence[str]) -> str
         + f'<text x="12" y="{top + 96}" font-size="15" font-weight="bold">{esc(said)}</text>'
     )
     lines = ["Choose an empty cell for your tile."] if movable else []
-    lines += textwrap.wrap(LEGEND, 72)
+    lines += _LEGEND_LINES
     for i, line in enumerate(lines):
         body += (
             f'<text x="12" y="{top + 120 + 19 * i}" font-size="13" fill="{MUTED}">'
