@@ -9,8 +9,14 @@ Strings games commit and reveal (four commands a node); Track Tiles games move i
 Printed: CPU milliseconds per command and per node, frames and bytes sent per command,
 and with ``--profile`` the functions that take the most time.
 
+Every game can be measured (``--game all`` runs the four, each on a board as the browser
+plays it: Track Tiles 6x6, Tug of War for two). Besides the CPU, the bytes of the first
+frame a client gets and of the frames after it are printed apart. ``--src DIR`` runs the
+same measure on another tree's ``src`` folder (an earlier commit checked out elsewhere) in
+a process of its own and prints the ratios, this tree's to that one's.
+
 Run: ``.venv/bin/python benchmarks/serve_path.py [--games 50] [--nodes 2000]
-[--game pulling-strings|tracks] [--profile]``
+[--game pulling-strings|push-pull|tug-of-war|tracks|all] [--src DIR] [--profile]``
 """
 
 from __future__ import annotations
@@ -19,20 +25,43 @@ import argparse
 import asyncio
 import cProfile
 import json
+import os
 import pstats
 import random
+import subprocess
+import sys
 import tempfile
 import time
+from pathlib import Path
 from typing import Any
 
-from taut.server.play.clients import Connection
-from taut.server.play.commit import commitment, new_salt
-from taut.server.play.computer import Computer
-from taut.server.play.frames import with_kept
-from taut.server.play.hub import Hub
-from taut.server.play.making import NewGame, make_game
-from taut.server.play.session import handle
-from taut.server.store.games import Store
+try:
+    from taut.server.play.clients import Connection
+    from taut.server.play.commit import commitment, new_salt
+    from taut.server.play.computer import Computer
+    from taut.server.play.frames import with_kept
+    from taut.server.play.hub import Hub
+    from taut.server.play.making import NewGame, make_game
+    from taut.server.play.session import handle
+    from taut.server.store.games import Store
+except ImportError:  # a tree from before the server was laid out by domain (--src)
+    from taut.server.clients import Connection  # type: ignore[no-redef]
+    from taut.server.commit import commitment, new_salt  # type: ignore[no-redef]
+    from taut.server.computer import Computer  # type: ignore[no-redef]
+    from taut.server.frames import with_kept  # type: ignore[no-redef]
+    from taut.server.hub import Hub  # type: ignore[no-redef]
+    from taut.server.service import NewGame, make_game  # type: ignore[no-redef]
+    from taut.server.session import handle  # type: ignore[no-redef]
+
+    from taut.server.store import Store  # type: ignore[no-redef]
+
+#: Each game as the browser plays it.
+GAMES = {
+    "pulling-strings": {},
+    "push-pull": {},
+    "tug-of-war": {"players": 2},
+    "tracks": {"size": 6},
+}
 
 
 class Counting:
@@ -45,6 +74,10 @@ class Counting:
     def __init__(self) -> None:
         self.frames = 0
         self.bytes = 0
+        self.first = 0
+        """The bytes of the first frame (the whole game, as a client joining gets it)."""
+        self.later = 0
+        """The bytes of every frame after the first."""
         self.last: dict[str, Any] | None = None
 
     async def send_text(self, text: str) -> None:
@@ -53,6 +86,10 @@ class Counting:
         self.bytes += len(text)
         if text.startswith('{"type":"state"'):
             self.frames += 1
+            if self.frames == 1:
+                self.first += len(text)
+            else:
+                self.later += len(text)
             self.last = with_kept(self.last, json.loads(text))
         Counting.reading += time.perf_counter() - start
 
@@ -63,7 +100,7 @@ class Counting:
 async def run(args: argparse.Namespace) -> dict[str, float]:
     """Play until ``args.nodes`` nodes are done; the costs per command and per node."""
     rng = random.Random(args.seed)
-    options = {"size": 6} if args.game == "tracks" else {}
+    options = GAMES[args.game]
     with tempfile.TemporaryDirectory() as tmp:
         store = Store(f"sqlite+aiosqlite:///{tmp}/path.db")
         await store.create_tables()
@@ -117,6 +154,9 @@ async def run(args: argparse.Namespace) -> dict[str, float]:
         wall = time.perf_counter() - start
         every = done + [c for _, _, cs in seats for c in cs]
         frames, sent = sum(c.frames for c in every), sum(c.bytes for c in every)
+        firsts = sum(1 for c in every if c.frames)
+        first_kb = sum(c.first for c in every) / 1000 / max(firsts, 1)
+        later_kb = sum(c.later for c in every) / 1000 / max(frames - firsts, 1)
         await hub.close()
         await store.close()
     if profile is not None:
@@ -129,6 +169,8 @@ async def run(args: argparse.Namespace) -> dict[str, float]:
         "commands_per_cpu_s": commands / cpu if cpu else float("nan"),
         "frames_per_command": frames / max(commands, 1),
         "kb_per_command": sent / 1000 / max(commands, 1),
+        "first_frame_kb": first_kb,
+        "later_frame_kb": later_kb,
         "wall_s": wall,
     }
 
@@ -161,13 +203,31 @@ def _choice(
     return {"type": "move", "move": move, "action": action}
 
 
+def measured(args: argparse.Namespace, game: str) -> dict[str, Any]:
+    """One game's numbers, in this process or (``--src``) on the other tree."""
+    if args.src is None:
+        return asyncio.run(run(argparse.Namespace(**{**vars(args), "game": game})))
+    command = [sys.executable, __file__, "--game", game, "--games", str(args.games),
+               "--nodes", str(args.nodes), "--seed", str(args.seed), "--json"]  # fmt: skip
+    env = dict(os.environ, PYTHONPATH=str(Path(args.src).resolve()))
+    done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise SystemExit(f"the tree at {args.src} could not be measured: {done.stderr[-2000:]}")
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
 def main() -> None:
     """Parse the arguments, run, print."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=50, help="games played side by side")
     parser.add_argument("--nodes", type=int, default=2000, help="nodes to play in all")
-    parser.add_argument("--game", choices=("pulling-strings", "tracks"), default="pulling-strings")
+    parser.add_argument("--game", choices=(*GAMES, "all"), default="pulling-strings")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--src", default=None, metavar="DIR",
+        help="another tree's src folder: measure it too and print the ratios",
+    )  # fmt: skip
     parser.add_argument("--profile", action="store_true", help="print where the time goes")
     parser.add_argument("--profile-lines", type=int, default=40)
     parser.add_argument(
@@ -180,12 +240,27 @@ def main() -> None:
     args = parser.parse_args()
     if args.games < 1 or args.nodes < 1:
         parser.error("--games and --nodes are at least 1")
-    result = asyncio.run(run(args))
-    if args.json:
-        print(json.dumps(result, indent=1))
+    if args.src is not None and not (Path(args.src) / "taut").is_dir():
+        parser.error(f"--src {args.src}: no taut package there (give a tree's src folder)")
+    games = list(GAMES) if args.game == "all" else [args.game]
+    if args.json and len(games) == 1 and args.src is None:
+        print(json.dumps(asyncio.run(run(args)), indent=1))
         return
-    for key, value in result.items():
-        print(f"{key:<22} {value:,.3f}" if isinstance(value, float) else f"{key:<22} {value:,}")
+    for game in games:
+        here = asyncio.run(run(argparse.Namespace(**{**vars(args), "game": game})))
+        print(f"== {game}")
+        if args.src is None:
+            for key, value in here.items():
+                shown = f"{value:,.3f}" if isinstance(value, float) else f"{value:,}"
+                print(f"{key:<22} {shown}")
+            continue
+        there = measured(args, game)
+        print(f"{'':<22} {'this tree':>12} {'--src':>12} {'ratio':>8}")
+        for key, value in here.items():
+            other = there.get(key)
+            ratio = f"{value / other:.2f}" if isinstance(other, (int, float)) and other else "-"
+            shown = "-" if other is None else f"{other:,.3f}"
+            print(f"{key:<22} {value:>12,.3f} {shown:>12} {ratio:>8}")
 
 
 if __name__ == "__main__":

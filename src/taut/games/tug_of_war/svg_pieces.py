@@ -7,6 +7,7 @@ each side of a half and a column in the middle, so a number is read by its shape
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -78,6 +79,9 @@ Draw = Callable[[float, float], str]
 """Draws one item of a row at its top-left corner."""
 
 
+# The table is drawn for every frame of every client, twice (wide and narrow), and most of
+# it is the same dominoes and words in the same places: each is drawn once, then reused.
+@functools.lru_cache(maxsize=16384)
 def text(x: float, y: float, words: str, size: int = 14, **attrs: str) -> str:
     """A ``<text>`` at ``(x, y)``: ``words`` escaped; ``attrs`` with ``_`` for ``-``."""
     extra = "".join(f' {k.replace("_", "-")}="{esc(v)}"' for k, v in attrs.items())
@@ -135,6 +139,7 @@ def _pips(cx: float, cy: float, size: float, number: int) -> str:
     )
 
 
+@functools.lru_cache(maxsize=16384)
 def domino(
     x: float,
     y: float,

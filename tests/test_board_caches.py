@@ -1,0 +1,74 @@
+"""Boards drawn from cached parts (Track Tiles: each cell's look, each tile's art, the
+coordinates and edges of a size; Tug of War: its dominoes and words): a position drawn
+after many others is exactly the picture drawn with every cache empty."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from taut.core.registry import make
+from taut.games.tracks import svg
+
+
+def clear() -> None:
+    for cached in (svg._cell, svg._tile_art, svg._coordinates, svg._edges, svg._reached):
+        cached.cache_clear()
+
+
+@pytest.mark.parametrize("size", [3, 5, 6])
+def test_a_picture_from_the_caches_is_the_one_drawn_afresh(size: int) -> None:
+    rng = random.Random(size)
+    drawn: list[tuple[object, int | None, list[str], str]] = []
+    for _ in range(4):
+        state = make("tracks", size=size).new_initial_state()
+        while not state.is_terminal():
+            for seat in (None, 0, 1):
+                acting = seat is not None and seat in state.acting_seats()
+                legal = (
+                    [state.action_to_string(seat, a) for a in state.legal_actions(seat)]
+                    if acting
+                    else []
+                )
+                drawn.append((state, seat, legal, svg.board_svg(state, seat, legal)))
+            if state.kind.name == "CHANCE":
+                state = state.apply({-1: rng.choice(state.chance_outcomes())[0]})
+            else:
+                state = state.apply(rng.choice(state.legal_actions(state.acting_seats()[0])))
+    for state, seat, legal, cached in rng.sample(drawn, 40):
+        clear()
+        assert svg.board_svg(state, seat, legal) == cached  # type: ignore[arg-type]
+
+
+def test_a_tug_of_war_table_from_the_caches_is_the_one_drawn_afresh() -> None:
+    from taut.core.forfeit import drawable
+    from taut.core.registry import plugin
+    from taut.games.tug_of_war import svg_pieces
+
+    found = plugin("tug-of-war")
+    rng = random.Random(5)
+    drawn = []
+    for players in (2, 3):
+        state = make("tug-of-war", players=players).new_initial_state()
+        for _ in range(40):
+            if state.is_terminal():
+                break
+            for seat in (None, *range(players)):
+                view = drawable(state if seat is None else state.view(seat))
+                acting = seat is not None and seat in state.acting_seats()
+                legal = (
+                    [state.action_to_string(seat, a) for a in state.legal_actions(seat)]
+                    if acting
+                    else []
+                )
+                pictures = (found.svg(view, seat, legal), found.svg_narrow(view, seat, legal))
+                drawn.append((view, seat, legal, pictures))
+            if state.kind.name == "CHANCE":
+                state = state.apply({-1: rng.choice(state.chance_outcomes())[0]})
+            else:
+                state = state.apply(rng.choice(state.legal_actions(state.acting_seats()[0])))
+    for view, seat, legal, pictures in rng.sample(drawn, 30):
+        svg_pieces.text.cache_clear()
+        svg_pieces.domino.cache_clear()
+        assert (found.svg(view, seat, legal), found.svg_narrow(view, seat, legal)) == pictures
