@@ -329,6 +329,13 @@ def test_on_postgres_servers_upgrading_at_once_upgrade_once_and_backups_restore(
     assert sum(1 for before, _ in done if not before.current) == 1  # the others waited
     assert all(after.current for _, after in done)
     assert schema_differences(first) == []
+    # The commands on PostgreSQL: the second database is empty, upgraded, then current.
+    empty = invoke("db", "status", "--db", second)
+    assert empty.exit_code == 0 and "empty" in empty.output, empty.output
+    made = invoke("db", "upgrade", "--db", second)
+    assert made.exit_code == 0 and f"from empty to {versions.head()}" in made.output
+    again = invoke("db", "upgrade", "--db", second)
+    assert again.exit_code == 0 and "nothing to do" in again.output
 
     async def a_game() -> tuple[str, int]:
         store = Store(first)
