@@ -26,13 +26,12 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from taut.core.registry import plugin
 from taut.server.play.audience import Audience
 from taut.server.play.autoplay import Autoplay
 from taut.server.play.clients import Connection
 from taut.server.play.computer import Computer
-from taut.server.play.position import Batch, Refused, Seat, parse_joint
-from taut.server.play.table import GameTable
+from taut.server.play.position import Batch, Refused, parse_joint
+from taut.server.play.table import GameTable, table_from_row
 from taut.server.store.database import Conflict
 from taut.server.store.games import GameRow, Store
 
@@ -45,19 +44,6 @@ RETRIES = 5
 #: Seconds a finished game stays in memory after it was last looked up, when no client is
 #: connected to it (the store keeps it; the next look-up loads it again).
 IDLE_RELEASE = 120.0
-
-
-def table_from_row(row: GameRow) -> GameTable:
-    """A fresh table for a stored game (before its events are applied)."""
-    found = plugin(row.game)
-    config = row.config
-    game = found.game_class(**config["options"])
-    free = set(row.free_seats)
-    seats = [
-        Seat(kind="computer" if s.get("agent") else "human", agent=s.get("agent"), open=i in free)
-        for i, s in enumerate(config["seats"])
-    ]
-    return GameTable(row.id, found, game, config, seats)
 
 
 class Hub:

@@ -8,8 +8,11 @@ them, then applies them here. The events themselves are listed in
 from __future__ import annotations
 
 from taut.core.record import GameRecord
+from taut.core.registry import plugin
 from taut.server.play.moves import TableMoves
+from taut.server.play.position import Seat
 from taut.server.play.talk import TableTalk
+from taut.server.store.games import GameRow
 
 
 class GameTable(TableMoves, TableTalk):
@@ -46,3 +49,16 @@ class GameTable(TableMoves, TableTalk):
             | ({"clock": self.clocks.control.text()} if self.clocks is not None else {}),
             commitments=list(self.commitments),
         )
+
+
+def table_from_row(row: GameRow) -> GameTable:
+    """A fresh table for a stored game (before its events are applied)."""
+    found = plugin(row.game)
+    config = row.config
+    game = found.game_class(**config["options"])
+    free = set(row.free_seats)
+    seats = [
+        Seat(kind="computer" if s.get("agent") else "human", agent=s.get("agent"), open=i in free)
+        for i, s in enumerate(config["seats"])
+    ]
+    return GameTable(row.id, found, game, config, seats)
