@@ -92,6 +92,13 @@ def test_the_tutorial_table_fits_and_says_how_a_tile_is_written(
     page.context.close()
 
 
+#: The smallest text on the board as drawn on the screen, in CSS pixels.
+SMALLEST_TEXT = """() => Math.min(...[...document.querySelectorAll('#board svg text')]
+  .filter((t) => t.getBoundingClientRect().width > 0)
+  .map((t) => { const m = t.getScreenCTM();
+    return parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b); }))"""
+
+
 def test_a_game_table_fits_and_nothing_is_chosen_at_first(
     server: LiveServer, browser: Browser
 ) -> None:
@@ -104,6 +111,9 @@ def test_a_game_table_fits_and_nothing_is_chosen_at_first(
             break
         page.wait_for_function("() => document.getAnimations().length === 0")
         assert_fits(page)
+        # Every word on the table reads at 12 px or more on a phone (the end labels were 10).
+        smallest = page.evaluate(SMALLEST_TEXT)
+        assert smallest >= 12, smallest
         if page.locator("#board svg[data-compose]").count():
             composed = True
             expect(page.locator("#chosen")).to_have_text("nothing yet")

@@ -163,7 +163,8 @@ def _end_box(view: TugModel, seat: int, e: int, fits: Sequence[str], layout: Lay
                 text_anchor="middle",
                 font_weight="bold",
             )
-            + text(x + HALF / 2, y + HALF + 12, f"{seat}.{e}", 10, text_anchor="middle", fill=MUTED)
+            # 13 units: at least 12 px where the narrow table fills a phone's width.
+            + text(x + HALF / 2, y + HALF + 14, f"{seat}.{e}", 13, text_anchor="middle", fill=MUTED)
         )
         if not active:
             return f"<g {ident}>{box}</g>"
@@ -199,7 +200,7 @@ def _starter(halves: tuple[int, int]) -> Draw:
             f'<rect x="{x - 3:g}" y="{y - 3:g}" width="{2 * HALF + 6}" height="{HALF + 6}" '
             f'rx="6" fill="none" stroke="{INK}" stroke-width="1" stroke-dasharray="3 2"/>'
             + domino(x, y, halves, HALF, fill=STARTER_FILL)
-            + text(x + HALF, y + HALF + 13, "starter", 10, text_anchor="middle", fill=MUTED)
+            + text(x + HALF, y + HALF + 15, "starter", 13, text_anchor="middle", fill=MUTED)
             + "</g>"
         )
 
@@ -287,7 +288,7 @@ def _hand_tile(view: TugModel, tile: int, ch: Choices, dim: bool, place: int) ->
             body = f'<g opacity="0.4">{body}</g>'
         # The space (not drawn) parts the numbers from "drawn" in the element's text.
         body += text(
-            x + HAND_HALF / 2, y + 2 * HAND_HALF + 30, f"{name} ", 12, text_anchor="middle"
+            x + HAND_HALF / 2, y + 2 * HAND_HALF + 30, f"{name} ", 13, text_anchor="middle"
         )
         if drawn:
             body += text(
@@ -402,7 +403,7 @@ def _laid_as(view: TugModel, ch: Choices, y: float) -> tuple[str, float]:
             continue
         first = name.partition("-")[0]
         words = f"{a}-{b} is written {name}: its {first} meets the end."
-        out.append(text(8, y + 14, words, 12, **{"class": f"tow-laid-{name}"}))
+        out.append(text(8, y + 14, words, 13, **{"class": f"tow-laid-{name}"}))
         style.append(f'.tow-board:has(.chosen[data-part="tile={name}"]) .tow-laid-{name}')
     if not out:
         return "", y
