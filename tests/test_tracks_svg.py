@@ -13,7 +13,15 @@ from taut.core.terms import CHANCE_SEAT, NodeKind
 from taut.games.tracks.cells import SEATS, cell_name, column_letter
 from taut.games.tracks.plugin import plugin
 from taut.games.tracks.rules import Tracks, TracksState
-from taut.games.tracks.svg import BLUE, GREY, INK, VERMILLION, reached_sides, strand_path
+from taut.games.tracks.svg import (
+    BLUE,
+    GREY,
+    INK,
+    VERMILLION,
+    board_svg,
+    reached_sides,
+    strand_path,
+)
 from taut.games.tracks.tiles import E, N, S, W
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -120,7 +128,8 @@ def test_coordinates_hands_and_the_last_tile(size: int) -> None:
     for i in range(size):
         assert texts.count(column_letter(i)) == 2  # above and below
         assert texts.count(str(i + 1)) >= 2  # left and right
-    assert "NS (top and bottom)" in texts and "WE (left and right)" in texts
+    # Each hand says its seat and its sides, a line each (short enough for a phone).
+    assert {"NS", "top and bottom", "WE", "left and right"} <= set(texts)
     assert f"kind {state.kinds[0]}" in texts and f"kind {state.kinds[1]}" in texts
     assert "▶ to place" in texts
     last = cell_name(size, state.last) if state.last is not None else ""
@@ -195,3 +204,16 @@ def test_before_the_rolls_the_tiles_are_to_roll() -> None:
     after = state.apply({CHANCE_SEAT: 1})
     # With roll=once both players roll before the first placement, NS first.
     assert "NS rolls the die." in _texts(plugin.svg(after, None, []))
+
+
+def test_the_words_grow_on_a_phone() -> None:
+    # Drawn at about two thirds of its units on a phone, the picture's words were 8-9 px:
+    # every word carries the class a narrow screen sets at 19.5 units (12 px or more).
+    state = Tracks(size=6).new_initial_state()
+    drawn = board_svg(state, None, [])
+    texts = re.findall(r"<text ([^>]*)>", drawn)
+    assert texts
+    for attrs in texts:
+        size = float(re.search(r'font-size="([\d.]+)"', attrs).group(1))  # type: ignore[union-attr]
+        assert 'class="tt-small"' in attrs or size >= 19.5, attrs
+    assert "@media (max-width:520px){.tt-board .tt-small{font-size:19.5px}}" in drawn

@@ -39,7 +39,7 @@ MARGIN = 44
 #: The least width of the picture (the panel under the board needs it).
 MIN_WIDTH = 540
 #: Height of the panel of tiles in hand and the status under the board.
-PANEL = 186
+PANEL = 222
 #: What the colours of the track say, under the board.
 LEGEND = (
     "Track colours: blue reaches the top or bottom, vermillion the left or right, "
@@ -69,6 +69,9 @@ _STYLE = (
     ".tt-board .tt-click:focus{outline:none}"
     ".tt-board .chosen .tt-ghost{opacity:.8}"
     ".tt-board .chosen .tt-hit{stroke:#E69F00;stroke-width:5}"
+    # On a phone the picture is drawn at about two thirds of its units: the words grow to
+    # read at 12 px or more (the legend is wrapped short enough for it).
+    "@media (max-width:520px){.tt-board .tt-small{font-size:19.5px}}"
 )
 
 
@@ -205,14 +208,14 @@ def _coordinates(size: int, c: int) -> str:
         mid = i * c + c / 2
         letter = column_letter(i)
         for y in (MARGIN - 16, MARGIN + size * c + 28):
-            out.append(_label(left + mid, y, letter))
+            out.append(_label(left + mid, y, letter, class_="tt-small"))
         for x in (left - 22, left + size * c + 22):
-            out.append(_label(x, MARGIN + mid + 5, str(i + 1)))
+            out.append(_label(x, MARGIN + mid + 5, str(i + 1), class_="tt-small"))
     return f'<g aria-hidden="true" fill="{MUTED}">{"".join(out)}</g>'
 
 
 def _label(x: float, y: float, text: str, size: int = 14, **attrs: str) -> str:
-    extra = "".join(f' {k.replace("_", "-")}="{esc(v)}"' for k, v in attrs.items())
+    extra = "".join(f' {k.strip("_").replace("_", "-")}="{esc(v)}"' for k, v in attrs.items())
     return (
         f'<text x="{x:g}" y="{y:g}" font-size="{size}" text-anchor="middle"{extra}>'
         f"{esc(text)}</text>"
@@ -324,17 +327,16 @@ def _hand(state: TracksState, seat: int, x: float, y: float) -> str:
     else:
         out.append(_label(x + box / 2, y + box / 2 + 8, "?", 24, fill=MUTED))
         what = "rolls before placing"
-    title = f"{SEATS[seat]} ({SEAT_SIDES[seat]})"
     weight = "bold" if mover == seat else "normal"
-    out.append(
-        f'<text x="{x + box + 10:g}" y="{y + 18:g}" font-size="15" font-weight="{weight}">'
-        f"{esc(title)}</text>"
-        f'<text x="{x + box + 10:g}" y="{y + 38:g}" font-size="14">{esc(what)}</text>'
-    )
+    # A line each (the seat, its sides, its tile, the turn): short enough to sit beside the
+    # other hand in the larger words of a phone.
+    lines = [(SEATS[seat], 15, weight), (SEAT_SIDES[seat], 14, "normal"), (what, 14, "normal")]
     if mover == seat and state.kind is NodeKind.DECISION:
+        lines.append(("▶ to place", 14, "bold"))
+    for i, (words, size, bold) in enumerate(lines):
         out.append(
-            f'<text x="{x + box + 10:g}" y="{y + 56:g}" font-size="14" font-weight="bold" '
-            f'fill="{INK}">▶ to place</text>'
+            f'<text class="tt-small" x="{x + box + 10:g}" y="{y + 16 + 19 * i:g}" '
+            f'font-size="{size}" font-weight="{bold}" fill="{INK}">{esc(words)}</text>'
         )
     label = f"{SEATS[seat]}, joining {SEAT_SIDES[seat]}: {what}"
     return f'<g role="img" aria-label="{esc(label)}">{"".join(out)}</g>'
@@ -355,7 +357,7 @@ def status(state: TracksState) -> str:
 
 
 #: The legend under the board, wrapped once.
-_LEGEND_LINES = textwrap.wrap(LEGEND, 72)
+_LEGEND_LINES = textwrap.wrap(LEGEND, 46)
 
 
 def board_svg(state: TracksState, seat: int | None, legal: Sequence[str]) -> str:
@@ -391,13 +393,15 @@ def board_svg(state: TracksState, seat: int | None, legal: Sequence[str]) -> str
         + _cells(state, movable)
         + _hand(state, 0, 12, top)
         + _hand(state, 1, half + 4, top)
-        + f'<text x="12" y="{top + 96}" font-size="15" font-weight="bold">{esc(said)}</text>'
+        + f'<text class="tt-small" x="12" y="{top + 108}" font-size="15" font-weight="bold">'
+        f"{esc(said)}</text>"
     )
     lines = ["Choose an empty cell for your tile."] if movable else []
     lines += _LEGEND_LINES
     for i, line in enumerate(lines):
         body += (
-            f'<text x="12" y="{top + 120 + 19 * i}" font-size="13" fill="{MUTED}">'
+            f'<text class="tt-small" x="12" y="{top + 136 + 24 * i}" font-size="13" '
+            f'fill="{MUTED}">'
             f"{esc(line)}</text>"
         )
     return (
