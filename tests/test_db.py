@@ -25,6 +25,7 @@ from taut.server.store.games import Store
 from taut.server.store.schema import metadata
 from taut.server.store.versions import SchemaTooNew, standing, upgrade
 from tests.test_server_kit import Remote, Served, play_remote, run, start_server, token_of
+from tests.test_server_postgres import _admin
 
 OLD = Path(__file__).parent / "old_databases"
 RELEASES = ["first-browser", "before-players", "before-tournaments"]
@@ -276,19 +277,6 @@ def test_backup_and_restore_refuse_what_they_cannot_use(tmp_path: Path) -> None:
     empty = invoke("db", "backup", str(tmp_path / "x"), "--data", str(tmp_path / "c"))
     assert empty.exit_code != 0 and "does not exist" in empty.output
     assert not (tmp_path / "x").exists()
-
-
-ADMIN = "postgresql://postgres@127.0.0.1/postgres"
-
-
-async def _admin(sql: str) -> None:
-    import asyncpg
-
-    conn = await asyncpg.connect(ADMIN, timeout=5)
-    try:
-        await conn.execute(sql)
-    finally:
-        await conn.close()
 
 
 @pytest.fixture

@@ -35,8 +35,8 @@ from taut.server.players.history import (
     line_seat_names,
     result_of,
 )
-from taut.server.players.pool_names import pool_words
-from taut.server.players.ratings import COMPUTER, Ratings, leaderboard, pool_query
+from taut.server.players.pool_names import pool_query, pool_words
+from taut.server.players.ratings import COMPUTER, Ratings, leaderboard
 
 #: Which page of a player's finished games to list (1: the newest).
 Page = Annotated[int, Query(ge=1, le=100_000, description="page of finished games, 1 the newest")]

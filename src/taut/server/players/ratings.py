@@ -30,13 +30,11 @@ from sqlalchemy.exc import IntegrityError
 
 from taut.core.errors import TautError, UnknownGameError
 from taut.core.game import Game
-from taut.core.options import OptionText
 from taut.core.plugin import GamePlugin
-from taut.core.registry import plugin
 from taut.server.answers import refusals
 from taut.server.play.table import GameTable
 from taut.server.players.accounts import Players
-from taut.server.players.pool_names import pool_words, variant_text
+from taut.server.players.pool_names import game_for, pool_query, pool_words, variant_text
 from taut.server.store.games import Store
 from taut.server.store.schema import rated_games, ratings_table
 
@@ -304,22 +302,6 @@ class Ratings:
                          "page": f"/players/{name}"}  # fmt: skip
             out.append({"rank": rank, **entry, **r.to_json()})
         return out
-
-
-def game_for(name: str, query: dict[str, str]) -> tuple[GamePlugin, Game]:
-    """The game a leaderboard request names, its options read from the query as the
-    command line reads them (raises TautError naming a bad option)."""
-    found = plugin(name)
-    options = {k: OptionText(v) for k, v in query.items()}
-    return found, found.game_class(**options)
-
-
-def pool_query(pool: str) -> str:
-    """A pool as a query string for the leaderboard's address."""
-    from urllib.parse import urlencode
-
-    pairs = [tuple(part.split("=", 1)) for part in pool.split(",") if "=" in part]
-    return urlencode([(k, v) for k, v in pairs])
 
 
 async def leaderboard(ratings: Ratings, name: str, query: dict[str, str]) -> dict[str, Any]:
