@@ -1,5 +1,8 @@
 """Move-by-move analysis of a recorded game: what each choice cost the seat that made it.
 
+(Longer than 400 lines: judging each kind of node (one seat, seats at once, chance) and the
+report share the same value helpers.)
+
 Every node of a record where a seat had a choice (more than one legal action) is judged for
 that seat; chance nodes and forced moves are not judged. For each such (node, seat):
 

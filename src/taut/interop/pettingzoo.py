@@ -1,5 +1,8 @@
 """PettingZoo environments for every taut game: ``parallel_env`` and ``env`` (AEC).
 
+(Longer than 400 lines: both PettingZoo interfaces, parallel and AEC, share the spaces, the
+masks and the bookkeeping of seats, and read best side by side.)
+
 ``parallel_env(name, **options)`` and ``env(name, **options)`` build environments from a
 game name and the game's own options (a game object works too). Agents are the game's seat
 names (``game.info.seats``, in seat order) and every agent stays in ``agents`` until the

@@ -1,5 +1,8 @@
 """One SM-MCTS search: descents from the root, expansion, leaf scoring and backups.
 
+(Longer than 400 lines: the steps of one search share the tree's arrays and run in the hot
+loop; the descent, expansion and backup read in one place.)
+
 A descent selects at every node with the seats' selection rule (or a full-width node's
 regret matching+), applies the joint action and goes on until it reaches a new position,
 a finished game, a position it already passed (a cycle: that node's value stands in for

@@ -1,6 +1,9 @@
 """The solitaire commands: ``taut tracks puzzle|solve|check|solitaire``, and ``taut solve
 tracks`` (the two-player game solved exactly, :mod:`taut.games.tracks.solve.report`).
 
+(Longer than 400 lines: the four solitaire commands and the solve report's command share
+their options and their output.)
+
 ``puzzle`` makes a puzzle, ``solve`` finds the most different tiling and counts the
 tilings, ``check`` judges an answer (exit 0 solved, 1 not solved, 2 bad input) and
 ``solitaire`` plays one at the terminal. Bad input ends a command through

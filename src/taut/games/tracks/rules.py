@@ -1,5 +1,8 @@
 """Track Tiles for two players: the game, its options and its immutable state.
 
+(Longer than 400 lines: the game, its options and its state with its notation; the state's
+methods are the protocol's, in one class.)
+
 NS wants a path joining the top and bottom sides, WE one joining the left and right sides.
 Each player has a current tile kind; on a turn the player to move places it on any empty
 cell. The die is explicit: chance nodes roll each player's first kind (``roll=once``, after

@@ -1,5 +1,8 @@
 """Track Tiles positions as SVG pictures for the browser (see :mod:`taut.core.svg`).
 
+(Longer than 400 lines: the board, its cached parts and the panel under it make one
+picture.)
+
 The board with column letters above and below it and row numbers on both sides; its top
 and bottom edges are NS's (blue) and its left and right edges WE's (vermillion), in the
 colour-blind-safe Okabe-Ito palette. Every placed tile shows its two pieces of track

@@ -1,6 +1,9 @@
 """The Tug of War state model: a position's fields, the facts derived from them, who acts,
 the legal actions and chance.
 
+(Longer than 400 lines: one immutable state: its fields, the facts derived from them,
+legality and chance, read together by every phase.)
+
 A state is an immutable value. Its ``phase`` says what happens next:
 
 * ``deal`` (chance): the next tile of the deal. Starters come first, one per seat in the

@@ -3,6 +3,7 @@ options that apply and differ from the defaults (``standard`` when none does).""
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 from urllib.parse import urlencode
 
@@ -48,6 +49,7 @@ def game_for(name: str, query: dict[str, str]) -> tuple[GamePlugin, Game]:
     return found, found.game_class(**options)
 
 
+@functools.lru_cache(maxsize=1024)  # a pool's words never change; pages list many
 def pool_words(game: str, pool: str) -> str:
     """A rating pool (``name=value,...`` as stored) in the plugin's plain words, naming
     only the options that apply and differ from the defaults (``standard`` when none

@@ -1,5 +1,8 @@
 """The search kernel of the two-player Track Tiles solver: alpha-beta on a compact board.
 
+(Longer than 400 lines: Numba compiles the kernel's functions together, and they call one
+another.)
+
 One set of functions, compiled with Numba when it can be imported (the optional extra
 ``fast``) and the environment variable ``TAUT_NO_NUMBA`` is not ``1``, else run as plain
 Python on lists; both give the same values, moves and node counts. Only this module and

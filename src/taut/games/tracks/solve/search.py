@@ -1,5 +1,8 @@
 """Exact values of two-player Track Tiles positions (``roll=once``) by alpha-beta search.
 
+(Longer than 400 lines: one Solver whose queries share its tables, its transposition table
+and its move history.)
+
 With ``roll=once`` a seat's kinds follow from its first roll, so a game is fixed by the
 board size, both first kinds and who places first, and every position by its board, the
 kind each seat holds and the seat to move. :class:`Solver` keeps one board size's tables,
