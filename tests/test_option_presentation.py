@@ -15,7 +15,8 @@ from taut.core.presentation import (
     presentation_problems,
 )
 from taut.core.registry import games, plugin
-from taut.server.web.pages import game_entry
+from taut.server.play.catalogue import game_entry
+from taut.server.tournaments.form import tournament_entry
 from tests.toygame.plugin import plugin as rope
 
 
@@ -104,3 +105,16 @@ def test_the_catalogue_entry_carries_the_presentation() -> None:
     assert by_name["rounds"]["shown_when"] == {"end": ["rounds", "round-points"]}
     assert by_name["target"]["label"] == "Target score"
     assert entry["presets"][0]["name"] == "True Tug of War"
+
+
+def test_the_tournament_form_offers_two_seat_games_and_presets() -> None:
+    """A game for any number of players is asked for two; presets of more seats are left out."""
+    tug = tournament_entry(plugin("tug-of-war"))
+    assert tug is not None
+    assert {o["name"]: o["default"] for o in tug["options"]}["players"] == 2
+    push = tournament_entry(plugin("push-pull"))
+    assert push is not None
+    assert [p["name"] for p in push["presets"]] == ["Duel"]
+    assert len(game_entry(plugin("push-pull"))["presets"]) > 1
+    tracks = tournament_entry(plugin("tracks"))
+    assert tracks is not None and tracks["presets"] == game_entry(plugin("tracks"))["presets"]

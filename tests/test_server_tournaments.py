@@ -265,31 +265,30 @@ def test_the_pages_show_the_list_and_the_standings(tmp_path: Path) -> None:
         assert client.get("/t/nothing").status_code == 404
 
 
-def test_the_form_offers_each_game_an_example_it_takes(tmp_path: Path) -> None:
-    """The options field's example, per game, is options that game takes for a tournament
-    (two seats): typed as shown, it makes one."""
+def test_the_form_offers_each_game_with_defaults_and_presets_it_takes(tmp_path: Path) -> None:
+    """The form's games, each with the defaults it shows and each preset it offers, make a
+    tournament (two seats) as sent."""
     import html
+    import json
     import re
 
     clock = Clock()
     with served(tmp_path, clock) as client:
         a = player(client)
         text = client.get("/tournaments").text
-        examples = dict(re.findall(r'<option value="([^"]+)" data-example="([^"]*)"', text))
-        assert set(examples) == set(games())
-        for name, example in examples.items():
-            assert example, name
-            typed = {}
-            for part in html.unescape(example).split(","):
-                key, _, value = part.strip().partition("=")
-                typed[key] = (
-                    int(value)
-                    if value.isdigit()
-                    else {"true": True, "false": False}.get(value, value)
+        found = re.search(
+            r'<script type="application/json" id="entries">(.*?)</script>', text, re.S
+        )
+        assert found is not None
+        entries = json.loads(html.unescape(found.group(1)))
+        assert {e["name"] for e in entries} == set(games())
+        for entry in entries:
+            defaults = {o["name"]: o["default"] for o in entry["options"]}
+            create(client, a, clock, game=entry["name"], options=defaults)
+            for preset in entry["presets"]:
+                create(
+                    client, a, clock, game=entry["name"], options={**defaults, **preset["values"]}
                 )
-            create(client, a, clock, game=name, options=typed)
-        first = re.search(r'id="t-options"[^>]*placeholder="([^"]*)"', text)
-        assert first is not None and first.group(1) == examples[games()[0]]
 
 
 @pytest.fixture(params=["sqlite", "postgres"])

@@ -9,10 +9,10 @@ from fastapi import HTTPException
 from pydantic import ConfigDict, Field, StringConstraints, field_validator
 
 from taut.core.errors import TautError
-from taut.core.options import option_text
 from taut.core.plugin import GamePlugin
 from taut.core.registry import games, plugin
 from taut.server.answers import Form
+from taut.server.play.catalogue import game_entry
 from taut.server.play.clocks import SCHEMA_PATTERN, parse_time_control
 
 #: The computer levels a tournament may enter.
@@ -117,16 +117,24 @@ def checked(body: NewTournament, now: float) -> tuple[GamePlugin, dict[str, Any]
     return found, config
 
 
-def options_example(found: GamePlugin) -> str:
-    """Options typed as the tournament form takes them (``name=value, ...``), from the
-    game's first preset that keeps two seats; empty when it has none."""
-    for preset in found.option_presentation(found.game_class).presets:
-        # A game for any number of players is asked for two.
-        for values in (dict(preset.values), {"players": 2, **preset.values}):
-            try:
-                seats = found.game_class(**values).info.num_seats
-            except (TautError, TypeError, ValueError):
-                continue
-            if seats == 2:
-                return ", ".join(f"{k}={option_text(v)}" for k, v in values.items())
-    return ""
+def tournament_entry(found: GamePlugin) -> dict[str, Any] | None:
+    """The game as the tournament form presents it (:func:`game_entry`), its defaults set so
+    that the game has two seats (a game for any number of players is asked for two) and only
+    the presets that keep two seats; None when its defaults cannot make a two-seat game."""
+    entry = game_entry(found)
+    defaults = {option["name"]: option["default"] for option in entry["options"]}
+
+    def seats(values: dict[str, Any]) -> int:
+        try:
+            return found.game_class(**{**defaults, **values}).info.num_seats
+        except (TautError, TypeError, ValueError):
+            return 0
+
+    for changed in ({}, {"players": 2}):
+        if not changed.keys() - defaults.keys() and seats(changed) == 2:
+            for option in entry["options"]:
+                option["default"] = changed.get(option["name"], option["default"])
+            defaults.update(changed)
+            entry["presets"] = [p for p in entry["presets"] if seats(p["values"]) == 2]
+            return entry
+    return None

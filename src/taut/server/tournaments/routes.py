@@ -15,7 +15,7 @@ from taut.server.answers import NEEDS_KEY, refusals
 from taut.server.players.accounts import Players, current
 from taut.server.players.ratings import COMPUTER
 from taut.server.tournaments.director import Tournaments
-from taut.server.tournaments.form import NewEntrant, NewTournament, options_example
+from taut.server.tournaments.form import NewEntrant, NewTournament, tournament_entry
 from taut.server.tournaments.shown import detail, summary
 
 
@@ -128,8 +128,7 @@ def add_tournaments(
         return page(
             request,
             "tournaments.html",
-            games=[plugin(n) for n in games()],
-            examples={n: options_example(plugin(n)) for n in games()},
+            entries=[e for e in (tournament_entry(plugin(n)) for n in games()) if e is not None],
         )
 
     @app.get(

@@ -20,6 +20,7 @@ from taut.server.answers import (
     refusals,
 )
 from taut.server.play.analysis import Analyst
+from taut.server.play.catalogue import game_entry
 from taut.server.play.clocks import time_control_text
 from taut.server.play.hub import Hub
 from taut.server.play.making import NewGame, make_game, new_token
@@ -44,7 +45,7 @@ def add_game_routes(app: FastAPI, store: Store, hub: Hub) -> None:
 
     @app.get("/api/games")
     async def catalogue() -> list[dict[str, Any]]:
-        return [pages.game_entry(plugin(name)) for name in games()]
+        return [game_entry(plugin(name)) for name in games()]
 
     players: Players = app.state.players
 

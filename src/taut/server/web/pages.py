@@ -23,6 +23,7 @@ from taut.core.plugin import GamePlugin
 from taut.core.record import GameRecord
 from taut.core.registry import games, plugin
 from taut.server.answers import Form, SeatsOffer, refusals
+from taut.server.play.catalogue import game_entry
 from taut.server.play.frames import boards, result_line
 from taut.server.play.hub import Hub
 from taut.server.play.table import GameTable
@@ -38,38 +39,6 @@ class SeatsQuestion(Form):
 
     game: str
     options: dict[str, Any] = Field(default_factory=dict)
-
-
-def game_entry(found: GamePlugin) -> dict[str, Any]:
-    """A game for the catalogue: its names, summary and options (for the new-game form),
-    each option with how the plugin presents it (label, help, group, ``shown_when``,
-    ``advanced``), and the groups in order and the presets
-    (:meth:`~taut.core.plugin.GamePlugin.option_presentation`)."""
-    specs = found.game_class.OPTIONS
-    shown = found.option_presentation(found.game_class).to_json(specs)
-    return {
-        "name": found.name,
-        "title": found.title,
-        "summary": found.summary,
-        "groups": shown["groups"],
-        "presets": shown["presets"],
-        "options": [
-            {
-                **shown["options"][spec.name],
-                "name": spec.name,
-                "kind": spec.kind.__name__,
-                "default": spec.default,
-                "choices": list(spec.choices),
-                "minimum": spec.minimum,
-                "maximum": spec.maximum,
-                "nullable": spec.nullable,
-                "doc": spec.doc,
-                "allowed": spec.allowed(),
-                "upload": getattr(spec, "upload", None),
-            }
-            for spec in specs
-        ],
-    }
 
 
 def seats_for(found: GamePlugin, options: dict[str, Any]) -> SeatsOffer:

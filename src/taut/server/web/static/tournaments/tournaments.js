@@ -1,5 +1,9 @@
-// Tournaments: the list and the form that makes one (/tournaments), and one tournament's
-// standings and rounds, refreshed by themselves, with this player's own games (/t/ID).
+// Tournaments: the list and the form that makes one (/tournaments: the game's options drawn
+// as the new-game form draws them), and one tournament's standings and rounds, kept up to
+// date, with this player's own games (/t/ID).
+import { OptionsForm } from "../play/options.js";
+
+const $ = (id) => document.getElementById(id);
 
 async function player() {
   if (window.tautPlayer) await window.tautPlayer.ready;
@@ -30,26 +34,6 @@ function link(href, text) {
   a.href = href;
   a.textContent = text;
   return a;
-}
-
-// A value typed in the options field: a number, true/false, none, or the text itself.
-function value(text) {
-  const t = text.trim();
-  if (t === "true" || t === "false") return t === "true";
-  if (t === "none") return null;
-  if (t !== "" && !Number.isNaN(Number(t))) return Number(t);
-  return t;
-}
-
-function options(text) {
-  const out = {};
-  for (const part of text.split(",")) {
-    if (!part.trim()) continue;
-    const [name, ...rest] = part.split("=");
-    if (!rest.length) throw new Error(`write each option as name=value, not "${part.trim()}"`);
-    out[name.trim()] = value(rest.join("="));
-  }
-  return out;
 }
 
 async function listPage() {
@@ -86,27 +70,76 @@ async function listPage() {
   const soon = new Date(Date.now() + 3600 * 1000 - new Date().getTimezoneOffset() * 60000);
   start.value = soon.toISOString().slice(0, 16);
   system.addEventListener("change", () => { roundsRow.hidden = system.value !== "swiss"; });
-  // The example in the options field is one the chosen game takes.
-  const game = document.getElementById("t-game");
-  game.addEventListener("change", () => {
-    document.getElementById("t-options").placeholder = game.selectedOptions[0].dataset.example || "";
+  // The chosen game's options, drawn from its presentation; the seats they make are checked
+  // as they change (a tournament game has two).
+  const entries = new Map(JSON.parse($("entries").textContent).map((e) => [e.name, e]));
+  const game = $("t-game");
+  const problem = $("tournament-form-error");
+  const note = $("t-seats-note");
+  let optionsForm = null;
+  let asked = 0;
+  let timer = null;
+  async function checkSeats() {
+    const read = optionsForm.read();
+    if (read.problem) { problem.textContent = read.problem; return; }
+    const mine = ++asked;
+    try {
+      const response = await fetch("/api/seats", {
+        method: "POST", headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ game: game.value, options: read.options }),
+      });
+      const body = await response.json();
+      if (mine !== asked) return;
+      if (!response.ok) { problem.textContent = body.detail || body.error; return; }
+      const two = body.seats.length === 2;
+      note.textContent = two ? "A tournament game has two seats."
+        : `With these options the game has ${body.seats.length} seats; a tournament game has two.`;
+      note.classList.toggle("error", !two);
+      problem.textContent = "";
+    } catch (exc) {
+      problem.textContent = `The options cannot be checked (${exc.message}).`;
+    }
+  }
+  function showGame() {
+    const entry = entries.get(game.value);
+    optionsForm = new OptionsForm(entry, {
+      options: $("options"), advanced: $("advanced-options"), presetsBox: $("presets-box"),
+      presets: $("presets"), more: $("more-options"), error: problem,
+    }, () => { clearTimeout(timer); timer = setTimeout(checkSeats, 150); });
+    optionsForm.build();
+    $("options-box").hidden = entry.options.length === 0;
+    checkSeats();
+  }
+  game.addEventListener("change", showGame);
+  showGame();
+  const clock = $("time_control");
+  clock.addEventListener("change", () => {
+    const other = clock.value === "other";
+    $("time-control-other-field").hidden = !other;
+    if (other) $("time_control_other").focus();
   });
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    const problem = document.getElementById("tournament-form-error");
     problem.textContent = "";
+    const read = optionsForm.read();
+    if (read.problem) {
+      problem.textContent = read.problem;
+      for (let box = read.input.closest("details"); box; box = box.parentElement.closest("details")) box.open = true;
+      read.input.focus();
+      return;
+    }
     try {
       const sent = {
-        name: document.getElementById("t-name").value,
-        game: document.getElementById("t-game").value,
-        options: options(document.getElementById("t-options").value),
+        name: $("t-name").value,
+        game: game.value,
+        options: read.options,
         system: system.value,
         starts_at: new Date(start.value).getTime() / 1000,
         rated: document.getElementById("t-rated").checked,
       };
       if (system.value === "swiss") sent.rounds = Number(document.getElementById("t-rounds").value);
-      const control = document.getElementById("t-clock").value.trim();
-      if (control) sent.time_control = control;
+      const control = clock.value === "other" ? $("time_control_other").value.trim() : clock.value;
+      if (control && control !== "none") sent.time_control = control;
       const made = await call("/api/tournaments", { method: "POST", body: JSON.stringify(sent) });
       await call(`/api/tournaments/${encodeURIComponent(made.id)}/join`, { method: "POST" });
       location.href = made.page;
