@@ -230,3 +230,26 @@ def test_the_panel_starts_on_pass() -> None:
     expected = [f"{p}{s}=pass" for p, s in itertools.product(PIECES, "SW")]
     assert chosen == expected
     assert root.attrib["data-compose"] == "L={LS}/{LW},M={MS}/{MW},S={SS}/{SW}"
+
+
+#: The widest picture a phone may draw about 350 CSS pixels wide, in the picture's units.
+PHONE_UNITS = 420
+
+
+@pytest.mark.parametrize("options", GAMES)
+def test_every_word_reads_at_12_pixels_on_a_phone(options: dict[str, object]) -> None:
+    """At a phone's width (the picture some 350 px wide) every word on the board is 12 px or
+    more; the squares' coordinates, too small for that, are left out on a phone."""
+    for state in _positions(PushPull(**options), seed=5, count=6):
+        for seat in (None, *state.acting_seats()):
+            root = _draw(state, seat)
+            width = float(root.attrib["viewBox"].split()[2])
+            assert width <= PHONE_UNITS, width
+            scale = 350 / PHONE_UNITS
+            for text in root.iter(NS + "text"):
+                if text.attrib.get("class") == "pp-coord":
+                    continue
+                px = float(text.attrib["font-size"]) * scale
+                assert px >= 12, (text.text, px)
+    style = _draw(PushPull().new_initial_state(), None).findtext(f"{NS}style") or ""
+    assert "@media (max-width:520px){.pp-board .pp-coord{display:none}}" in style

@@ -175,16 +175,22 @@ def test_seats_attach_to_the_players_who_take_them(client: TestClient) -> None:
     url = f"/api/games/{made['id']}/player"
     taken = client.post(url, json={"token": token_of(invited)}, headers={H: bob["key"]})
     assert taken.status_code == 200
-    assert taken.json() == {"seat": "WE", "player": "Bob", "rated": False}
+    assert taken.json() == {"seat": "WE", "player": "Bob", "rated": False, "refusal": None}
     # Opening the link again is fine; another player cannot take the seat.
     assert client.post(url, json={"token": token_of(invited)}, headers={H: bob["key"]}).is_success
     stolen = client.post(url, json={"token": token_of(invited)}, headers={H: eve["key"]})
     assert stolen.status_code == 409 and "Bob" in stolen.json()["detail"]
+    # A page asks for the refusal in the body: no failed request in its console.
+    said = client.post(url, json={"token": token_of(invited), "refusal_in_body": True},
+                       headers={H: eve["key"]})  # fmt: skip
+    assert said.status_code == 200
+    assert said.json() == {"seat": None, "player": "Eve", "rated": False,
+                           "refusal": "seat WE is Bob's already"}  # fmt: skip
     spectator = client.post(url, json={"token": token_of(made["spectator"])},
                             headers={H: eve["key"]})  # fmt: skip
     # A spectator's link attaches nothing, and is no error (the page asks on every visit).
     assert spectator.status_code == 200
-    assert spectator.json() == {"seat": None, "player": "Eve", "rated": False}
+    assert spectator.json() == {"seat": None, "player": "Eve", "rated": False, "refusal": None}
     assert client.post(url, json={"token": "wrong"}, headers={H: eve["key"]}).status_code == 403
     assert client.post(url, json={"token": token_of(invited)}).status_code == 401
     pages = {p["name"]: client.get(f"/api/players/{p['name']}").json() for p in (alice, bob)}
@@ -305,6 +311,10 @@ def test_one_player_takes_one_seat_of_a_rated_game(client: TestClient) -> None:
     assert mine.status_code == 200 and mine.json()["rated"] is True
     both = client.post(url, json={"token": token_of(invited)}, headers={H: alice["key"]})
     assert both.status_code == 409 and "different player at each seat" in both.json()["detail"]
+    quiet = client.post(url, json={"token": token_of(invited), "refusal_in_body": True},
+                        headers={H: alice["key"]})  # fmt: skip
+    assert quiet.status_code == 200 and quiet.json()["seat"] is None
+    assert "different player at each seat" in quiet.json()["refusal"]
 
 
 def test_a_rematch_keeps_the_players_at_their_seats(tmp_path: Path) -> None:

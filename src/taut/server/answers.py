@@ -192,11 +192,13 @@ class SigninLink(TypedDict):
 
 class TakenSeat(TypedDict):
     """``POST /api/games/{id}/player``: the seat now the player's (None for a spectator's
-    link: it opens no seat), and whether it counts for ratings."""
+    link: it opens no seat, or for a seat refused), whether it counts for ratings, and why
+    the seat was refused (asked with ``refusal_in_body``; otherwise a refusal is a 409)."""
 
     seat: str | None
     player: str
     rated: bool
+    refusal: str | None
 
 
 class SignCalibration(TypedDict):

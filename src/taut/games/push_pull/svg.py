@@ -57,11 +57,18 @@ _GLYPH = {(-1, 0): "\u2191", (1, 0): "\u2193", (0, 1): "\u2192", (0, -1): "\u219
 _WORD = {(-1, 0): "north", (1, 0): "south", (0, 1): "east", (0, -1): "west"}
 
 #: The four-sided board: square size, margin round the board (bands, scored pieces, names).
-CELL, MARGIN = 56, 74
-#: The duel strip: square size and margins.
-STRIP_CELL, STRIP_MARGIN, STRIP_TOP = 64, 110, 44
+CELL, MARGIN = 56, 70
+#: The duel strip: square size, margin at each end (band and scored pieces) and the room
+#: above it (the sides' names).
+STRIP_CELL, STRIP_MARGIN, STRIP_TOP = 64, 48, 40
+#: The size of every word on the board, in the picture's units: a phone draws the widest
+#: picture (about 420 units) some 350 pixels wide, and words must read at 12 pixels there.
+TEXT = 15
 #: Control panel: row height, button size and where the buttons start.
 ROW, BUTTON_W, BUTTON_H, BUTTONS_X = 74, 66, 48, 104
+#: With five choices a row (shifts), narrower buttons closer to the piece, so that the panel
+#: stays as narrow as the board: the row names only its side, by its letter.
+NARROW_W, NARROW_X = 62, 60
 
 _STYLE = (
     ".pp-board [data-part]{cursor:pointer}"
@@ -69,6 +76,9 @@ _STYLE = (
     "{stroke:#1a1a1a;stroke-width:4}"
     ".pp-board .chosen .btn{fill:#E69F00;stroke-width:4}"
     ".pp-board .chosen text{font-weight:700}"
+    # The squares' coordinates cannot be both small enough for a square and large enough to
+    # read on a phone: a phone leaves them out (the position as text names the squares).
+    "@media (max-width:520px){.pp-board .pp-coord{display:none}}"
 )
 
 
@@ -89,7 +99,7 @@ def _piece(p: int, x: float, y: float, scale: float = 1.0, ident: bool = True) -
         d = r * 1.35
         pts = f"{x:.1f},{y - d:.1f} {x + d:.1f},{y:.1f} {x:.1f},{y + d:.1f} {x - d:.1f},{y:.1f}"
         shape = f'<polygon points="{pts}" {paint}/>'
-    size = 12 + 2 * (2 - p) if scale >= 1 else 11
+    size = TEXT
     idattr = f' data-id="piece-{PIECES[p]}"' if ident else ""
     return (
         f'<g class="piece"{idattr}>{shape}<text x="{x:.1f}" y="{y + size * 0.36:.1f}" '
@@ -156,26 +166,30 @@ def _strip(view: PushPullState, seat: int | None) -> tuple[str, int, int]:
         fill = "#e8e8e8" if c == SIZE // 2 else "#f7f7f7"
         parts.append(
             f'<rect x="{x}" y="{y0}" width="{cell}" height="{cell}" fill="{fill}" '
-            f'stroke="#9a9a9a"/><text x="{x + cell / 2:.0f}" y="{y0 + cell + 18}" '
-            f'text-anchor="middle" font-size="13" fill="#555">{c}</text>'
+            f'stroke="#9a9a9a"/><text x="{x + cell / 2:.0f}" y="{y0 + cell + 20}" '
+            f'text-anchor="middle" font-size="{TEXT}" fill="#555">{c}</text>'
         )
         parts.append(_square_pieces(on.get(c, []), x + cell / 2, mid))
     scored = _scored(view)
-    for side, band_x, text_x in ((W, x0 - 14, x0 / 2), (E, x0 + SIZE * cell + 6, width - x0 / 2)):
+    # Each side's name above its end of the strip; its scored pieces in a column beyond its
+    # band, the word "scored" under them.
+    ends = ((W, x0 - 14, 4, "start"), (E, x0 + SIZE * cell + 6, width - 4, "end"))
+    for side, band_x, text_x, anchor in ends:
         colour = unit_colour(lay, lay.side_unit[side])[0]
         parts.append(
             f'<rect x="{band_x}" y="{y0}" width="8" height="{cell}" fill="{colour}"/>'
-            f'<text x="{text_x:.0f}" y="{y0 - 14}" text-anchor="middle" font-size="15" '
+            f'<text x="{text_x}" y="{y0 - 14}" text-anchor="{anchor}" font-size="{TEXT + 1}" '
             f'font-weight="700" fill="{colour}">{esc(_side_label(lay, side, seat))}</text>'
         )
         won = scored.get(side, [])
         if won:
+            column = (x0 - 14) / 2 if side == W else width - (x0 - 14) / 2
             parts.append(
-                _row(won, text_x, mid, 30, 0)
-                + f'<text x="{text_x:.0f}" y="{mid + 30:.0f}" text-anchor="middle" '
-                f'font-size="11" fill="{_INK}">scored</text>'
+                _row(won, column, mid, 0, 26)
+                + f'<text x="{text_x}" y="{y0 + cell + 20}" text-anchor="{anchor}" '
+                f'font-size="{TEXT}" fill="{_INK}">scored</text>'
             )
-    return "".join(parts), width, y0 + cell + 30
+    return "".join(parts), width, y0 + cell + 32
 
 
 def _band(lay: Layout, side: int, seat: int | None, x0: int, size: int) -> str:
@@ -199,7 +213,8 @@ def _band(lay: Layout, side: int, seat: int | None, x0: int, size: int) -> str:
     rotate = f' transform="rotate({turn} {tx} {ty})"' if turn else ""
     return (
         f'<rect x="{band[0]}" y="{band[1]}" width="{band[2]}" height="{band[3]}" fill="{colour}"/>'
-        f'<text x="{tx}" y="{ty}" text-anchor="middle" dominant-baseline="middle" font-size="15" '
+        f'<text x="{tx}" y="{ty}" text-anchor="middle" dominant-baseline="middle" '
+        f'font-size="{TEXT + 1}" '
         f'font-weight="700" fill="{colour}"{rotate}>{esc(_side_label(lay, side, seat))}</text>'
     )
 
@@ -216,14 +231,15 @@ def _board(view: PushPullState, seat: int | None) -> tuple[str, int, int]:
         fill = "#e3e3e3" if sq == lay.start else ("#f7f7f7" if (r + c) % 2 else "#eeeeee")
         parts.append(
             f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="{fill}" stroke="#9a9a9a"/>'
-            f'<text x="{x + 3}" y="{y + 10}" font-size="8" fill="#777">{r},{c}</text>'
+            f'<text class="pp-coord" x="{x + 3}" y="{y + 11}" font-size="10" fill="#666">'
+            f"{r},{c}</text>"
         )
     for sq, pieces in sorted(on.items()):
         r, c = divmod(sq, SIZE)
         parts.append(_square_pieces(pieces, x0 + c * cell + cell / 2, x0 + r * cell + cell / 2))
     for side in (N, E, S, W):
         parts.append(_band(lay, side, seat, x0, size))
-    near, far, mid = x0 - 36, x0 + size + 36, x0 + size // 2
+    near, far, mid = x0 - 32, x0 + size + 32, x0 + size // 2
     where = {
         N: (mid, near, 30, 0),
         S: (mid, far, 30, 0),
@@ -243,7 +259,7 @@ def _board(view: PushPullState, seat: int | None) -> tuple[str, int, int]:
             reach = 13 * len(pieces) + 10
             ty = y + reach + 4 if y < mid else y - reach
             parts.append(
-                f'<text x="{x:.0f}" y="{ty:.0f}" text-anchor="middle" font-size="11" '
+                f'<text x="{x:.0f}" y="{ty:.0f}" text-anchor="middle" font-size="{TEXT}" '
                 f'fill="{_INK}">{EXIT_NAMES[exit_code]}</text>'
             )
         parts.append(_row(pieces, x, y, dx, dy))
@@ -300,28 +316,33 @@ def compose_template(lay: Layout, seat: int, live: Sequence[int]) -> str:
     )
 
 
-def _button(slot: str, side: int, choice: int, piece: int, x: int, y: int) -> str:
-    """One choice button (``data-part``)."""
+def _buttons_at(lay: Layout) -> tuple[int, int]:
+    """Where the panel's buttons start and how wide each is."""
+    return (NARROW_X, NARROW_W) if lay.n_choices > 3 else (BUTTONS_X, BUTTON_W)
+
+
+def _button(slot: str, side: int, choice: int, piece: int, x: int, y: int, w: int) -> str:
+    """One choice button (``data-part``), ``w`` wide."""
     name = CHOICE_NAMES[choice]
     vector = arrow_of(side, choice)
     glyph = _GLYPH.get(vector, "")
     points = f"arrow {_WORD[vector]}" if vector in _WORD else "no arrow"
     label = f"{PIECE_NAMES[piece]} {PIECES[piece]}, {SIDE_TITLES[side]}: {name} ({points})"
     chosen = ' class="chosen"' if choice == PASS else ""
-    cx, cy = x + BUTTON_W // 2, y + BUTTON_H // 2
+    cx, cy = x + w // 2, y + BUTTON_H // 2
     # An invisible rectangle takes the clicks over the button and the space round it: the
-    # whole cell of the grid of buttons (ROW tall, BUTTON_W + 6 wide).
+    # whole cell of the grid of buttons (ROW tall, w + 6 wide).
     pad_x, pad_y = 3, (ROW - BUTTON_H) // 2
     hit = (
-        f'<rect x="{x - pad_x}" y="{y - pad_y}" width="{BUTTON_W + 2 * pad_x}" '
+        f'<rect x="{x - pad_x}" y="{y - pad_y}" width="{w + 2 * pad_x}" '
         f'height="{ROW}" fill="#ffffff" fill-opacity="0"/>'
     )
     return (
         f'<g data-part="{esc(slot)}={name}" role="button" tabindex="0" '
         f'aria-label="{esc(label)}"{chosen}>{hit}'
-        f'<rect class="btn" x="{x}" y="{y}" width="{BUTTON_W}" height="{BUTTON_H}" rx="6" '
+        f'<rect class="btn" x="{x}" y="{y}" width="{w}" height="{BUTTON_H}" rx="6" '
         f'fill="#ffffff" stroke="#0072B2" stroke-width="2"/>'
-        f'<text x="{cx}" y="{cy + 5}" text-anchor="middle" font-size="15" fill="{_INK}">'
+        f'<text x="{cx}" y="{cy + 5}" text-anchor="middle" font-size="{TEXT}" fill="{_INK}">'
         f"{name} {glyph}</text></g>"
     )
 
@@ -333,22 +354,25 @@ def _panel(view: PushPullState, seat: int, top: int) -> tuple[str, int]:
     choices = [PULL, PUSH, PASS, LEFT, RIGHT][: lay.n_choices]
     rows = []
     y = top + 34
+    start, w = _buttons_at(lay)
     for p in live:
         for slot, side in slots(lay, seat, p):
-            rows.append(_piece(p, 26, y + BUTTON_H / 2, 0.8, ident=False))
+            rows.append(_piece(p, 24, y + BUTTON_H / 2, ident=False))
             # A two-sided seat has a row per side; one side needs only the piece's name.
             name = SIDE_TITLES[side] if len(lay.seat_sides[seat]) > 1 else PIECE_NAMES[p]
-            rows.append(
-                f'<text x="46" y="{y + BUTTON_H // 2 + 5}" font-size="14" fill="{_INK}">'
-                f"{esc(name)}</text>"
-            )
+            if start == NARROW_X:
+                name = SIDE_NAMES[side] if len(lay.seat_sides[seat]) > 1 else ""
+            if name:
+                rows.append(
+                    f'<text x="44" y="{y + BUTTON_H // 2 + 5}" font-size="{TEXT}" fill="{_INK}">'
+                    f"{esc(name)}</text>"
+                )
             rows += [
-                _button(slot, side, c, p, BUTTONS_X + i * (BUTTON_W + 6), y)
-                for i, c in enumerate(choices)
+                _button(slot, side, c, p, start + i * (w + 6), y, w) for i, c in enumerate(choices)
             ]
             y += ROW
     title = (
-        f'<text x="16" y="{top + 20}" font-size="15" font-weight="700" fill="{_INK}">'
+        f'<text x="16" y="{top + 20}" font-size="{TEXT}" font-weight="700" fill="{_INK}">'
         f"Your arrows ({esc(lay.seats[seat])}): one choice per row</text>"
     )
     return (
@@ -367,7 +391,8 @@ def board_svg(view: PushPullState, seat: int | None, legal: Sequence[str]) -> st
     if seat is not None and legal and live:
         panel, extra = _panel(view, seat, height)
         picture += panel
-        width = max(width, BUTTONS_X + lay.n_choices * (BUTTON_W + 6) + 10)
+        start, w = _buttons_at(lay)
+        width = max(width, start + lay.n_choices * (w + 6) + 10)
         height += extra
         names = [slot for p in live for slot, _ in slots(lay, seat, p)]
         defaults = ";".join(f"{slot}={CHOICE_NAMES[PASS]}" for slot in names)

@@ -54,6 +54,9 @@ class SignIn(Form):
 
     model_config = ConfigDict(extra="forbid")
     token: Annotated[str, StringConstraints(min_length=1, max_length=200)]
+    refusal_in_body: bool = False
+    """True: a seat that cannot be this player's is answered 200 with ``seat`` null and the
+    reason in ``refusal``, not 409 (a page that only says why logs no failed request)."""
     device: Annotated[str, StringConstraints(max_length=DEVICE_MAX)] = ""
 
 
@@ -62,6 +65,9 @@ class SeatToken(Form):
 
     model_config = ConfigDict(extra="forbid")
     token: Annotated[str, StringConstraints(min_length=1, max_length=200)]
+    refusal_in_body: bool = False
+    """True: a seat that cannot be this player's is answered 200 with ``seat`` null and the
+    reason in ``refusal``, not 409 (a page that only says why logs no failed request)."""
 
 
 def _bad_name(exc: TautError) -> HTTPException:
@@ -193,26 +199,27 @@ def add_player_routes(app: FastAPI, hub: Hub, players: Players) -> None:
             seat = hub.seat_of(game_id, hashed)
         if seat is None:
             raise HTTPException(status_code=403, detail="this link opens no seat of this game")
+        rated = bool(table.config.get("rated"))
         if seat == "spectator":  # a spectator's link: nothing to attach, and nothing wrong
-            return {"seat": None, "player": player.name, "rated": False}
+            return {"seat": None, "player": player.name, "rated": False, "refusal": None}
+
+        def refused(detail: str) -> TakenSeat:
+            if body.refusal_in_body:
+                return {"seat": None, "player": player.name, "rated": rated, "refusal": detail}
+            raise HTTPException(status_code=409, detail=detail)
+
         index = int(seat)
         held = await players.store.seat_holders.of_game(game_id)
-        if table.config.get("rated"):
+        if rated:
             other = [s for s, p in held.items() if p == player.id and s != index]
             if other:
-                raise HTTPException(
-                    status_code=409,
-                    detail=f"you play seat {table.seat_name(other[0])} of this rated game "
-                    "already; a rated game needs a different player at each seat",
+                return refused(
+                    f"you play seat {table.seat_name(other[0])} of this rated game already; "
+                    "a rated game needs a different player at each seat"
                 )
         holder = await players.store.seat_holders.attach(game_id, index, player.id)
         if holder != player.id:
             name = (await players.names([holder])).get(holder, "another player")
-            raise HTTPException(
-                status_code=409, detail=f"seat {table.seat_name(index)} is {name}'s already"
-            )
-        return {
-            "seat": table.seat_name(index),
-            "player": player.name,
-            "rated": bool(table.config.get("rated")),
-        }
+            return refused(f"seat {table.seat_name(index)} is {name}'s already")
+        return {"seat": table.seat_name(index), "player": player.name, "rated": rated,
+                "refusal": None}  # fmt: skip

@@ -87,21 +87,20 @@ async function attachSeat(me) {
   const token = location.hash.slice(1);
   if (!match || !token || !me) return;
   storage.set(`taut:seat:${match[1]}`, location.pathname + location.hash);
-  // A seat another player holds was refused once: say so again without asking again (a
-  // refused request on every visit would only fill the console).
+  // A seat another player holds was refused once: say so again without asking again. The
+  // refusal is asked for in the answer's body, so that it is no failed request.
   const refusedKey = `taut:refused:${match[1]}:${token}`;
   let line = storage.get(refusedKey);
   if (!line) {
     // A spectator's link attaches nothing (the answer names no seat); the game plays on.
     const answer = await api(`/api/games/${match[1]}/player`, {
-      method: "POST", body: JSON.stringify({ token }),
+      method: "POST", body: JSON.stringify({ token, refusal_in_body: true }),
     });
     // A rated game says for whom this seat counts, or why it cannot count.
-    if (answer.ok && answer.body.rated) line = `Rated game: seat ${answer.body.seat} counts for ${answer.body.player}.`;
-    else if (answer.status === 409) {
-      line = answer.body.detail;
+    if (answer.ok && answer.body.refusal) {
+      line = answer.body.refusal;
       storage.set(refusedKey, line);
-    }
+    } else if (answer.ok && answer.body.rated) line = `Rated game: seat ${answer.body.seat} counts for ${answer.body.player}.`;
   }
   const main = document.getElementById("main");
   if (line && main) {
