@@ -253,3 +253,18 @@ def test_every_word_reads_at_12_pixels_on_a_phone(options: dict[str, object]) ->
                 assert px >= 12, (text.text, px)
     style = _draw(PushPull().new_initial_state(), None).findtext(f"{NS}style") or ""
     assert "@media (max-width:520px){.pp-board .pp-coord{display:none}}" in style
+
+
+@pytest.mark.parametrize("options", GAMES)
+def test_a_seat_that_has_chosen_sees_the_board_at_the_same_scale(
+    options: dict[str, object],
+) -> None:
+    """With its panel or without (a seat that has chosen waits without one, a spectator
+    never has one), a position's picture is as wide and says the same narrowest width: the
+    page draws the board at one scale, and pieces that did not move do not jump."""
+    for state in _positions(PushPull(**options), seed=9, count=5):
+        drawn = [_draw(state, seat) for seat in (None, *state.acting_seats())]
+        assert any("data-compose" in root.attrib for root in drawn)
+        widths = {root.attrib["viewBox"].split()[2] for root in drawn}
+        touches = {root.attrib["data-touch-width"] for root in drawn}
+        assert len(widths) == 1 and len(touches) == 1, (widths, touches)

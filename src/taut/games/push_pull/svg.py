@@ -387,23 +387,25 @@ def board_svg(view: PushPullState, seat: int | None, legal: Sequence[str]) -> st
     lay = view.game.layout
     picture, width, height = _strip(view, seat) if lay.rows == 1 else _board(view, seat)
     live = [p for p in range(NUM_PIECES) if view.locs[p] < OFF]
-    compose = ""
+    # Every picture of a game is as wide as one with its panel, and says the same narrowest
+    # width: the page then draws the board at one scale whether or not a panel is under it
+    # (a seat that has chosen waits without one), and nothing on it jumps.
+    start, w = _buttons_at(lay)
+    width = max(width, start + lay.n_choices * (w + 6) + 10)
+    # The narrowest the picture may be drawn, in CSS pixels, for the buttons' cells (ROW
+    # units tall) to be 44 pixels, a finger's target, with some room for rounding; a page
+    # narrower than this scrolls the picture sideways rather than shrink it.
+    touch = math.ceil(width * 44 / ROW * 1.02)
+    compose = f' data-touch-width="{touch}" style="--touch-width:{touch}px"'
     if seat is not None and legal and live:
         panel, extra = _panel(view, seat, height)
         picture += panel
-        start, w = _buttons_at(lay)
-        width = max(width, start + lay.n_choices * (w + 6) + 10)
         height += extra
         names = [slot for p in live for slot, _ in slots(lay, seat, p)]
         defaults = ";".join(f"{slot}={CHOICE_NAMES[PASS]}" for slot in names)
-        # The narrowest the picture may be drawn, in CSS pixels, for the buttons' cells
-        # (ROW units tall) to be 44 pixels, a finger's target, with some room for rounding;
-        # a page narrower than this scrolls the picture sideways rather than shrink it.
-        touch = math.ceil(width * 44 / ROW * 1.02)
-        compose = (
+        compose += (
             f' data-compose="{esc(compose_template(lay, seat, live))}" '
-            f'data-defaults="{esc(defaults)}" data-touch-width="{touch}" '
-            f'style="--touch-width:{touch}px"'
+            f'data-defaults="{esc(defaults)}"'
         )
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
