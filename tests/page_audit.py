@@ -56,7 +56,8 @@ MEASURE = """(limits) => {
   }
   // Targets: what takes a click (a check box or a radio button by its label).
   const clickable = 'button, a[href], input:not([type=hidden]), select, textarea, summary, '
-    + '[data-move]:not(output), [data-part], [role=button], [onclick]';
+    + '[data-move]:not(output), [data-part], [role=button], [role=slider], '
+    + '[tabindex="0"]:not(ol, ul, pre)';
   for (const el of document.querySelectorAll(clickable)) {
     if (el.disabled || !el.checkVisibility({ visibilityProperty: true })) continue;
     let box = el.getBoundingClientRect();

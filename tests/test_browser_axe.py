@@ -117,7 +117,7 @@ def replay(browser: Browser, server: LiveServer) -> Page:
     # The worst move judged, where the page shows the most: its label and the engine's move.
     points = page.locator("#eval-graph .point")
     for worst in ("blunder", "mistake", "inaccuracy"):
-        flagged = page.locator(f"#eval-graph .point[aria-label*='{worst}']")
+        flagged = page.locator(f"#eval-graph .point[data-said*='{worst}']")
         if flagged.count():
             points = flagged
             break

@@ -138,12 +138,24 @@ def test_the_replay_page_becomes_an_analysis_board(tmp_path: Path) -> None:
         expect(page.locator("#judged li").first).to_contain_text("played")
         # A flagged move: its point names the label, and going there shows it in words.
         flagged = page.locator(
-            "#eval-graph .point[aria-label*='blunder'], #eval-graph .point[aria-label*='mistake']"
+            "#eval-graph .point[data-said*='blunder'], #eval-graph .point[data-said*='mistake']"
         )
         if flagged.count():
-            label = (flagged.first.get_attribute("aria-label") or "").rsplit(", ", 1)[-1]
+            label = (flagged.first.get_attribute("data-said") or "").rsplit(", ", 1)[-1]
             flagged.first.click()
             expect(page.locator("#judged .label").first).to_have_text(label)
+        # The graph is one control: the keys go from judged move to judged move.
+        graph = page.locator("#eval-graph svg")
+        expect(graph).to_have_attribute("role", "slider")
+        said = [p.get_attribute("data-said") or "" for p in points.all()]
+        in_order = sorted(said, key=lambda text: int(text.split()[1].rstrip(",")))
+        graph.focus()
+        graph.press("Home")
+        expect(graph).to_have_attribute("aria-valuetext", in_order[0])
+        graph.press("ArrowRight")
+        expect(graph).to_have_attribute("aria-valuetext", in_order[1])
+        graph.press("End")
+        expect(graph).to_have_attribute("aria-valuetext", in_order[-1])
         expect(page.locator("#summary-seats th")).to_have_count(2)
         expect(page.locator("#summary tr")).to_have_count(5)  # a row a measure
         # The side panel shows the whole table, and the engine's moves at a readable size.

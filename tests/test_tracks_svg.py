@@ -208,7 +208,8 @@ def test_before_the_rolls_the_tiles_are_to_roll() -> None:
 
 def test_the_words_grow_on_a_phone() -> None:
     # Drawn at about two thirds of its units on a phone, the picture's words were 8-9 px:
-    # every word carries the class a narrow screen sets at 19.5 units (12 px or more).
+    # every word carries the class a narrow screen sets at 19.5 units (12 px or more), and
+    # that grows it wherever the picture is drawn small (the page's --unit).
     state = Tracks(size=6).new_initial_state()
     drawn = board_svg(state, None, [])
     texts = re.findall(r"<text ([^>]*)>", drawn)
@@ -216,4 +217,9 @@ def test_the_words_grow_on_a_phone() -> None:
     for attrs in texts:
         size = float(re.search(r'font-size="([\d.]+)"', attrs).group(1))  # type: ignore[union-attr]
         assert 'class="tt-small"' in attrs or size >= 19.5, attrs
-    assert "@media (max-width:520px){.tt-board .tt-small{font-size:19.5px}}" in drawn
+        if 'class="tt-small"' in attrs:
+            rule = (
+                f'.tt-small[font-size="{size:g}"]{{font-size:max({size:g}px,calc(12.2px*var(--unit'
+            )
+            assert rule in drawn, attrs
+    assert "@media (max-width:520px){.tt-board text.tt-small[font-size]{font-size:19.5px}}" in drawn

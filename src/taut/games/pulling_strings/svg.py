@@ -203,7 +203,8 @@ def _home_mark(seat: int, x: int, y: int, published: bool, small: bool) -> str:
             f'<circle class="home" cx="{x}" cy="{y}" r="{size // 2 + 2}" fill="{colour}" '
             f'fill-opacity="0.15" stroke="{colour}" stroke-width="3"/>'
         )
-    size = 14 if small else 32
+    # A small mark reads at 12 px on a phone (the board some 340 px wide).
+    size = 16 if small else 32
     # A patch of paper under a large mark keeps the strings from running through the letter.
     patch = (
         ""

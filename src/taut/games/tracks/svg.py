@@ -72,9 +72,16 @@ _STYLE = (
     ".tt-board .tt-click:focus{outline:none}"
     ".tt-board .chosen .tt-ghost{opacity:.8}"
     ".tt-board .chosen .tt-hit{stroke:#E69F00;stroke-width:5}"
-    # On a phone the picture is drawn at about two thirds of its units: the words grow to
-    # read at 12 px or more (the legend is wrapped short enough for it).
-    "@media (max-width:520px){.tt-board .tt-small{font-size:19.5px}}"
+    # Drawn small (a phone draws the picture at about two thirds of its units, a desktop
+    # whose window is short at four fifths), the words grow to read at 12 px or more: the
+    # page keeps the units a CSS pixel makes in --unit. The layout has room for 19.5 units
+    # (the legend is wrapped short enough), what a phone needs; without --unit, a narrow
+    # screen is taken for a phone.
+    + "".join(
+        f'.tt-board .tt-small[font-size="{n}"]{{font-size:max({n}px,calc(12.2px*var(--unit,0)))}}'
+        for n in (13, 14, 15)
+    )
+    + "@media (max-width:520px){.tt-board text.tt-small[font-size]{font-size:19.5px}}"
 )
 
 

@@ -57,6 +57,31 @@ export function wireBoard(holder, enabled, { onMove, onPart }) {
   return defaultsOf(svg);
 }
 
+// How many of the picture's units make a CSS pixel as it is drawn, kept in its root's --unit
+// (and again whenever it is drawn at another size): a game's style can keep its words
+// readable however small its picture is drawn, e.g. font-size: max(13px, calc(12.2px *
+// var(--unit, 0))).
+const resized = typeof ResizeObserver === "function"
+  ? new ResizeObserver((entries) => { for (const entry of entries) keepUnit(entry.target); })
+  : null;
+const observed = new WeakMap(); // holder -> the picture observed in it
+
+function keepUnit(svg) {
+  // The screen's matrix, not the box's width: a picture held to a height is drawn smaller
+  // than its box, centred in it.
+  const m = svg.getScreenCTM && svg.getScreenCTM();
+  const scale = m ? Math.hypot(m.a, m.b) : 0;
+  if (scale) svg.style.setProperty("--unit", (1 / scale).toFixed(3));
+}
+
+function followUnit(holder, svg) {
+  keepUnit(svg);
+  if (!resized || observed.get(holder) === svg) return;
+  if (observed.has(holder)) resized.unobserve(observed.get(holder));
+  resized.observe(svg);
+  observed.set(holder, svg);
+}
+
 // Size the picture: a text picture no larger than about twice its letters (scaled to the whole
 // column they would be huge); with `zoomed`, any picture at its natural width, scrolled
 // sideways. Returns whether zooming would enlarge the picture noticeably (a small screen).
@@ -72,6 +97,7 @@ export function sizeBoard(holder, zoomed) {
   holder.classList.toggle("zoomed", on);
   svg.style.width = on ? `${Math.round(natural)}px` : "";
   svg.style.maxHeight = on ? "none" : "";
+  followUnit(holder, svg);
   return helps;
 }
 

@@ -72,44 +72,69 @@ function goToMove(k) {
   go(best);
 }
 
+// The graph is one control, as a slider is: a click or a tap anywhere on it goes to the
+// judged move nearest across, the arrow keys to the judged move before or after (its points
+// are too close together to be a finger's targets each).
 function drawGraph() {
   const [lo, hi] = analysis.range;
   const last = Math.max(1, positions.length - 1);
-  const W = 320, H = 150, L = 30, R = 8, T = 8, B = 20;
+  const W = 320, H = 150, L = 38, R = 8, T = 10, B = 26;
   const x = (k) => L + ((W - L - R) * k) / last;
   const y = (v) => T + ((H - T - B) * (hi - v)) / (hi - lo || 1);
-  // A group, not an image: its points are buttons, and an image holds no controls.
-  const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, role: "group", "aria-labelledby": "eval-caption" });
+  const svg = el("svg", {
+    viewBox: `0 0 ${W} ${H}`, role: "slider", tabindex: 0, "aria-labelledby": "analysis-title",
+    "aria-describedby": "eval-caption", "aria-valuemin": 0, "aria-valuemax": last, "aria-valuenow": 0,
+    "font-family": "sans-serif",
+  });
   svg.append(el("line", { x1: L, x2: W - R, y1: y((lo + hi) / 2), y2: y((lo + hi) / 2), stroke: "#c8c8c8" }));
+  // Words on the graph are 13 units: 12 pixels or more wherever the graph is drawn.
   for (const v of [lo, hi]) {
-    svg.append(el("text", { x: L - 4, y: y(v) + 4, "text-anchor": "end", "font-size": 10, fill: "#555" }, fmt(v)));
+    svg.append(el("text", { x: L - 5, y: y(v) + 5, "text-anchor": "end", "font-size": 13, fill: "#555" }, fmt(v)));
   }
   svg.append(el("line", { class: "here", id: "eval-here", x1: x(0), x2: x(0), y1: T, y2: H - B }));
+  const judged = [...analysis.moves].sort((a, b) => a.move - b.move);
+  const said = (m) => `Move ${m.move}, ${m.seat}: value ${fmt(m.value)}${m.label ? ", " + m.label : ""}`;
   analysis.seats.forEach((seat, s) => {
-    const mine = analysis.moves.filter((m) => m.seat_index === s);
+    const mine = judged.filter((m) => m.seat_index === s);
     if (!mine.length) return;
     const colour = COLOURS[s % COLOURS.length];
     svg.append(el("polyline", {
       points: mine.map((m) => `${x(m.move)},${y(m.value)}`).join(" "),
-      fill: "none", stroke: colour, "stroke-width": 2, "pointer-events": "none",
+      fill: "none", stroke: colour, "stroke-width": 2,
     }));
     for (const m of mine) {
+      // What the point says is also in data-said, for whatever reads the page.
       const dot = el("circle", {
-        class: "point", cx: x(m.move), cy: y(m.value), r: m.label ? 5 : 3.5, fill: colour,
-        tabindex: 0, role: "button",
-        "aria-label": `Move ${m.move}, ${m.seat}: value ${fmt(m.value)}${m.label ? ", " + m.label : ""}`,
+        class: "point", cx: x(m.move), cy: y(m.value), r: m.label ? 5 : 3.5, fill: colour, "data-said": said(m),
       });
       dot.append(el("title", {}, `Move ${m.move}, ${played(m)}: value ${fmt(m.value)}, loss ${fmt(m.loss)}`));
-      const jump = (event) => {
-        if (event.type === "keydown" && event.key !== "Enter" && event.key !== " ") return;
-        event.preventDefault();
-        goToMove(m.move);
-      };
-      dot.addEventListener("click", jump);
-      dot.addEventListener("keydown", jump);
       svg.append(dot);
     }
-    svg.append(el("text", { x: L + 4 + 60 * s, y: H - 5, "font-size": 10, fill: colour }, seat));
+    svg.append(el("text", { x: L + 4 + 70 * s, y: H - 7, "font-size": 13, fill: colour }, seat));
+  });
+  let at = -1; // the judged move the graph is on
+  const pick = (i) => {
+    if (!judged.length) return;
+    at = Math.max(0, Math.min(judged.length - 1, i));
+    const m = judged[at];
+    svg.setAttribute("aria-valuenow", m.move);
+    svg.setAttribute("aria-valuetext", said(m));
+    goToMove(m.move);
+  };
+  svg.addEventListener("click", (event) => {
+    const toUser = svg.getScreenCTM().inverse();
+    const across = new DOMPoint(event.clientX, event.clientY).matrixTransform(toUser).x;
+    let best = 0;
+    judged.forEach((m, i) => { if (Math.abs(x(m.move) - across) < Math.abs(x(judged[best].move) - across)) best = i; });
+    pick(best);
+  });
+  svg.addEventListener("keydown", (event) => {
+    const step = { ArrowRight: 1, ArrowUp: 1, ArrowLeft: -1, ArrowDown: -1 }[event.key];
+    if (step) pick(at < 0 ? (step > 0 ? 0 : judged.length - 1) : at + step);
+    else if (event.key === "Home") pick(0);
+    else if (event.key === "End") pick(judged.length - 1);
+    else return;
+    event.preventDefault();
   });
   $("eval-graph").replaceChildren(svg);
 }
