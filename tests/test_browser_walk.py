@@ -27,6 +27,7 @@ import httpx
 import pytest
 
 from taut.core.registry import games
+from taut.learn.flashcards import CHOICES
 from taut.learn.registry import tile_sets
 from taut.server.learn.flashcards import word_sets
 from tests.browser_kit import (
@@ -333,8 +334,8 @@ def test_a_tournament_made_entered_and_played(walk: Walk) -> None:
     tid = made.json()["id"]
     url = walk.server.url(f"/api/tournaments/{tid}")
     assert httpx.post(url + "/join", headers=key).status_code == 200
-    for _ in range(2):
-        answer = httpx.post(url + "/entrants", json={"level": "easy"}, headers=key)
+    for level in ("easy", "medium"):
+        answer = httpx.post(url + "/entrants", json={"level": level}, headers=key)
         assert answer.status_code == 200, answer.text
     page.goto(walk.server.url(f"/t/{tid}"))
     mine = page.get_by_role("link", name="play your game")
@@ -352,7 +353,7 @@ def test_flash_cards_and_words(walk: Walk) -> None:
     tiles = next(iter(tile_sets()))
     page = walk.open(f"/flashcards/{tiles}")
     buttons = page.locator("#fc-choices button")
-    expect(buttons).to_have_count(4)
+    expect(buttons).to_have_count(CHOICES)
     walk.check(page, "flashcards-card")
     for _ in range(3):
         expect(page.locator("#fc-next")).to_be_hidden()
@@ -370,3 +371,28 @@ def test_flash_cards_and_words(walk: Walk) -> None:
     page.get_by_role("button", name="Check").click()
     expect(page.get_by_role("status")).not_to_be_empty()
     walk.check(page, "words-answered")
+
+
+@pytest.mark.parametrize("learning", ["off", "strict"])
+def test_the_published_edition_and_its_learning_game(walk: Walk, learning: str) -> None:
+    """The boxed game's tiles, and the learning game's palette of handshapes (its answers
+    only opaque ids) with the feedback on the last sign: a string, then a handshape."""
+    options = {"edition": "published", "tiles": "asl", "learning": learning, "max_turns": 4}
+    made = walk.server.new_game("pulling-strings", ["me", "easy"], options)
+    page = walk.open(made["mine"])
+    rng = random.Random(8)
+    for turn in range(4):
+        if wait_for_turn(page) != "choose":
+            break
+        walk.check(page, f"published-{learning}-{turn}")
+        move = moves_played(page)
+        if learning == "off":
+            choose_move(page, rng.choice(legal_moves(page)))
+        else:
+            page.locator('#board [data-part^="end="]').first.click()
+            walk.check(page, f"published-{learning}-{turn}-string")
+            page.locator('#board [data-part^="answer="]').nth(turn).click()
+            page.locator("#confirm").click()
+        wait_for_move(page, move + 1)
+    expect(page.locator("#result")).to_be_visible(timeout=60_000)
+    walk.check(page, f"published-{learning}-over")

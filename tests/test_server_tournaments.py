@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from taut.core.registry import games
 from taut.server.play.computer import Computer
@@ -335,3 +336,45 @@ def test_two_servers_start_a_round_once(url: str) -> None:
                 await store.close()
 
     run(go())
+
+
+def test_the_live_page_hears_each_change_at_once(tmp_path: Path) -> None:
+    """The tournament's socket sends it whole at first, then again at each change this
+    process makes (an entrant, the first round paired): no waiting for a timer."""
+    clock = Clock()
+    with served(tmp_path, clock) as client:
+        a = player(client)
+        tid = create(client, a, clock)
+        with client.websocket_connect(f"/api/tournaments/{tid}/live") as live:
+            live.send_json({"key": a[H]})
+            first = live.receive_json()
+            assert first["status"] == "open" and first["standings"] == [] and first["mine"]
+            started = time.monotonic()
+            assert client.post(f"/api/tournaments/{tid}/join", headers=a).status_code == 200
+            joined = live.receive_json()
+            assert [s["name"] for s in joined["standings"]] == [
+                shown(client, tid)["standings"][0]["name"]
+            ]
+            # Well within the second a person waits, far under the recheck's five.
+            assert time.monotonic() - started < 1.0
+            for level in ("easy", "medium"):
+                answer = client.post(
+                    f"/api/tournaments/{tid}/entrants", json={"level": level}, headers=a
+                )
+                assert answer.status_code == 200, answer.text
+                assert len(live.receive_json()["standings"]) in (2, 3)
+            clock.offset += 120  # past the start: the next look pairs round 1
+            client.get(f"/api/tournaments/{tid}")
+            paired = live.receive_json()
+            while not paired["rounds"]:
+                paired = live.receive_json()
+            assert paired["status"] == "playing" and paired["rounds"][0]["round"] == 1
+    # A tournament that is not there closes the socket saying so.
+    with (
+        served(tmp_path, clock) as client,
+        client.websocket_connect("/api/tournaments/nope/live") as live,
+    ):
+        live.send_json({})
+        with pytest.raises(WebSocketDisconnect) as closed:
+            live.receive_json()
+        assert closed.value.code == 4404

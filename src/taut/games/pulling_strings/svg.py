@@ -29,15 +29,17 @@ from taut.games.pulling_strings.rules import PullingStringsState
 
 #: Distance between neighbouring intersections.
 STEP = 60
-#: Where column 0 and row 0 lie.
-ORIGIN = 90
+#: Where column 0 and row 0 lie: the ends' labels need little room beyond them, and every
+#: unit less draws the board larger on a phone (some 350 px wide).
+ORIGIN = 80
 #: Distance from the outer row or column to the centre of an end's label.
 REACH = 50
 WIDTH = 2 * ORIGIN + (SIZE - 1) * STEP
 HEIGHT = WIDTH + 44
 
-#: Radius of the invisible disc that takes a click on an end (larger than its label).
-HIT_RADIUS = 27
+#: Radius of the invisible disc that takes a click on an end (larger than its label): half
+#: the step between ends, 45 px or more across on a phone.
+HIT_RADIUS = 30
 _INK = "#1a1a1a"
 _MUTED = "#8a8a8a"
 _LABEL = 17
@@ -283,7 +285,7 @@ def _status(view: PullingStringsState) -> str:
     )
     if view.outcome is not None:
         line += f" \u00b7 {esc(view.describe_outcome())}"
-    return f'<text x="{WIDTH // 2}" y="{y}" text-anchor="middle" font-size="15">{line}</text>'
+    return f'<text x="{WIDTH // 2}" y="{y}" text-anchor="middle" font-size="16">{line}</text>'
 
 
 def board_svg(view: PullingStringsState, seat: int | None, legal: Sequence[str]) -> str:
@@ -342,7 +344,7 @@ def _learning_svg(view: LearningState, seat: int | None, legal: Sequence[str]) -
         # The move in words, composed by the page from the parts (the moves are never
         # listed in a learning game: they hold the answers).
         words = esc(answer_words_template(view, seat))
-        root = f'data-compose="{{end}}={{answer}}" data-compose-words="{words}" '
+        root = f'data-compose="{{end}}={{answer}}" data-compose-words="{words}" data-palette="" '
     return _svg(view, ends, HEIGHT + height, "".join(extra), root, PALETTE_STYLE)
 
 

@@ -19,7 +19,8 @@ from taut.games.pulling_strings.learning import LearningState
 from taut.games.pulling_strings.state import O, X
 from taut.learn.tileset import Face, TileSet
 
-#: Palette cells per row, and a cell's size.
+#: Palette cells per row, and a cell's size: the whole cell takes a click, 48 px or more
+#: across on a phone (the board drawn across its width).
 COLUMNS, CELL = 7, 56
 #: Height of the reveal strip.
 REVEAL = 86
@@ -62,7 +63,7 @@ def palette(view: LearningState, seat: int, top: int, width: int) -> tuple[str, 
     rows = -(-len(order) // COLUMNS)
     left = (width - COLUMNS * CELL) / 2
     out = [
-        f'<text x="{width / 2:g}" y="{top + 18}" text-anchor="middle" font-size="15">'
+        f'<text x="{width / 2:g}" y="{top + 18}" text-anchor="middle" font-size="17">'
         f"Choose a string, then its {esc(tiles.other_kind)}:</text>",
         f'<g role="group" aria-label="{esc(tiles.other_kind)} palette">',
     ]
@@ -74,6 +75,8 @@ def palette(view: LearningState, seat: int, top: int, width: int) -> tuple[str, 
         out.append(
             f'<g data-part="answer=@{n}" role="button" tabindex="0" '
             f'aria-label="{esc(label)}"><title>{esc(label)}</title>'
+            f'<rect x="{x:g}" y="{y:g}" width="{CELL}" height="{CELL}" fill="#ffffff" '
+            'fill-opacity="0"/>'
             f'<rect class="pick" x="{x + 2:g}" y="{y + 2:g}" width="{CELL - 4}" '
             f'height="{CELL - 4}" rx="6" fill="#ffffff" stroke="#8a8a8a" stroke-width="1.5"/>'
             f"{picture(face, x + 5, y + 5, CELL - 10)}</g>"
@@ -100,16 +103,16 @@ def reveal(view: LearningState, top: int, width: int) -> tuple[str, int]:
         out.append(
             f'<g aria-label="{esc(said)}" role="img"><title>{esc(said)}</title>'
             # The seat's title, not its letter: "X meant X" read as a riddle.
-            f'<text x="{x0 + 10:g}" y="{top + 16}" font-size="15">'
+            f'<text x="{x0 + 10:g}" y="{top + 16}" font-size="17">'
             f"{esc(view.game.seat_titles[seat])} meant "
             f"{esc(view.game.letters[answer.meant])}, gave</text>"
             f"{picture(gave.other, x0 + 10, top + 22, 56)}"
-            f'<text x="{x0 + 74:g}" y="{top + 44}" font-size="15" font-weight="700" '
+            f'<text x="{x0 + 74:g}" y="{top + 44}" font-size="17" font-weight="700" '
             f'fill="{colour}">{mark} {verdict}</text>'
         )
         if not answer.right:
             out.append(
-                f'<text x="{x0 + 74:g}" y="{top + 64}" font-size="14">'
+                f'<text x="{x0 + 74:g}" y="{top + 66}" font-size="16">'
                 f"{esc(asked.board.text)} is</text>"
                 f"{picture(asked.other, x0 + 140, top + 40, 40)}"
             )

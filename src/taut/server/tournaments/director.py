@@ -10,9 +10,11 @@ round is over, the next round is paired and made; after the last one the tournam
 over. Rated games count through the usual path (:mod:`taut.server.players.ratings`).
 
 Nothing waits on one timer alone: a background task looks at the tournaments that are due
-every few seconds, every finished game's end is looked at, and every request about a
-tournament looks first. A round is written once (a row keyed by tournament and round), so
-servers sharing a PostgreSQL database start it once; a board's game is filled in once.
+every second, every finished game's end is looked at, and every request about a tournament
+looks first. Each change this process makes is counted, and wakes the pages following the
+tournament live (:meth:`Tournaments.wait_for_change`). A round is written once (a row keyed
+by tournament and round), so servers sharing a PostgreSQL database start it once; a board's
+game is filled in once.
 """
 
 from __future__ import annotations
@@ -39,8 +41,9 @@ from taut.server.tournaments.pairing import Pairing
 
 log = logging.getLogger("taut.server")
 
-#: How often the background task looks at the tournaments that are due, in seconds.
-TICK = 2.0
+#: How often the background task looks at the tournaments that are due, in seconds: a first
+#: round starts within this of its time.
+TICK = 1.0
 #: A board whose game is still missing this long after its round started is made by
 #: whoever looks (the server that started the round stopped before making it).
 REPAIR_AFTER = 30.0
@@ -63,6 +66,30 @@ class Tournaments:
         self.players = players
         self._locks: dict[str, asyncio.Lock] = {}
         self._task: asyncio.Task[None] | None = None
+        # What this process changed of each tournament, counted, for the pages that follow
+        # it live (:meth:`wait_for_change`).
+        self._versions: dict[str, int] = {}
+        self._changed = asyncio.Condition()
+
+    # -- following changes ---------------------------------------------------------------
+
+    def version(self, tournament_id: str) -> int:
+        """How many changes this process has made to the tournament."""
+        return self._versions.get(tournament_id, 0)
+
+    async def _note_change(self, tournament_id: str) -> None:
+        self._versions[tournament_id] = self.version(tournament_id) + 1
+        async with self._changed:
+            self._changed.notify_all()
+
+    async def wait_for_change(self, tournament_id: str, seen: int, timeout: float) -> None:
+        """Return once this process has changed the tournament since version ``seen``, or
+        after ``timeout`` seconds (another process may have changed it: look again)."""
+        async with self._changed:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(
+                    self._changed.wait_for(lambda: self.version(tournament_id) != seen), timeout
+                )
 
     # -- the background task -------------------------------------------------------------
 
@@ -130,9 +157,11 @@ class Tournaments:
                 return
             if len(entrants) < 2:  # nobody to play: it ends where it would start
                 await self.store.tournaments.end(tournament_id)
+                await self._note_change(tournament_id)
                 return
             pairs = await self._pair(row, entrants, boards, 1)
             if await self.store.tournaments.start_round(tournament_id, 1, pairs, len(entrants)):
+                await self._note_change(tournament_id)
                 await self._make_games(row, 1, pairs)
             return
         number = int(row["round"])
@@ -154,16 +183,19 @@ class Tournaments:
                 await self.store.tournaments.set_board(
                     tournament_id, number, b["board"], score=score
                 )
+                await self._note_change(tournament_id)
                 b["score"] = score
         if not done:
             return
         if number >= rounds_of(row, entrants):
             await self.store.tournaments.end(tournament_id)
+            await self._note_change(tournament_id)
             return
         pairs = await self._pair(row, entrants, boards, number + 1)
         if await self.store.tournaments.start_round(
             tournament_id, number + 1, pairs, len(entrants)
         ):
+            await self._note_change(tournament_id)
             await self._make_games(row, number + 1, pairs)
 
     async def _pair(
@@ -229,6 +261,7 @@ class Tournaments:
         if await self.store.tournaments.set_board(
             row["id"], number, board, game_id=made.id, tokens=tokens
         ):
+            await self._note_change(row["id"])
             await self.hub.table(made.id)  # loaded: its computer seats start to play
         else:
             log.warning("tournament %s board %s was made twice", row["id"], board)
@@ -264,6 +297,7 @@ class Tournaments:
             )
         if why == "entered":
             raise HTTPException(status_code=409, detail=f"{who} entered already")
+        await self._note_change(tournament_id)
 
 
 def rounds_of(row: dict[str, Any], entrants: Sequence[str]) -> int:

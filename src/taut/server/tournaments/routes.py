@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import json
 from typing import Annotated, Any
 
-from fastapi import FastAPI, Header, HTTPException, Request
+from fastapi import FastAPI, Header, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
 
@@ -17,6 +20,11 @@ from taut.server.players.ratings import COMPUTER
 from taut.server.tournaments.director import Tournaments
 from taut.server.tournaments.form import NewEntrant, NewTournament, tournament_entry
 from taut.server.tournaments.shown import detail, summary
+
+#: How long a live tournament page's socket waits for its viewer's key, in seconds.
+HELLO_WAIT = 10.0
+#: How often a live tournament page looks again for changes made by another process.
+RECHECK = 5.0
 
 
 def add_tournaments(
@@ -70,6 +78,44 @@ def add_tournaments(
         tournament_id: str, x_taut_player: Annotated[str | None, Header()] = None
     ) -> dict[str, Any]:
         return await shown(tournament_id, x_taut_player)
+
+    @app.websocket("/api/tournaments/{tournament_id}/live")
+    async def live(websocket: WebSocket, tournament_id: str) -> None:
+        """The tournament as ``GET /api/tournaments/{id}`` shows it, sent again whenever it
+        changes: at once for a change this process makes, within :data:`RECHECK` seconds for
+        one another process makes. The first message names the viewer:
+        ``{"key": PLAYER_KEY}`` (or ``{}``), for the links to their own games."""
+        await websocket.accept()
+        with contextlib.suppress(WebSocketDisconnect):
+            try:
+                first = await asyncio.wait_for(websocket.receive_json(), HELLO_WAIT)
+            except (TimeoutError, ValueError):
+                first = {}
+            key = first.get("key") if isinstance(first, dict) else None
+            who = await viewer(key if isinstance(key, str) else None)
+            sent = None
+            while True:
+                seen = tournaments.version(tournament_id)
+                found = await detail(tournaments, tournament_id, who)
+                if found is None:
+                    await websocket.close(code=4404, reason="no such tournament")
+                    return
+                text = json.dumps(found, sort_keys=True)
+                if text != sent:
+                    await websocket.send_text(text)
+                    sent = text
+                waiting = asyncio.ensure_future(
+                    tournaments.wait_for_change(tournament_id, seen, RECHECK)
+                )
+                # A closed socket ends the wait (its receive answers at once).
+                leaving = asyncio.ensure_future(websocket.receive())
+                done, _ = await asyncio.wait(
+                    {waiting, leaving}, return_when=asyncio.FIRST_COMPLETED
+                )
+                waiting.cancel()
+                leaving.cancel()
+                if leaving in done and leaving.result().get("type") == "websocket.disconnect":
+                    return
 
     @app.post(
         "/api/tournaments/{tournament_id}/join",

@@ -217,8 +217,31 @@ async function tournamentPage(id) {
       } catch (exc) { error.textContent = exc.message; }
     });
   }
+  // Live: the server sends the tournament again whenever it changes (an entrant, a round
+  // paired, a game over); a lost connection is opened again, and meanwhile the page asks.
+  let retry = 1000;
+  async function follow() {
+    const headers = await player();
+    const url = new URL(`${path}/live`, location.href);
+    url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
+    const socket = new WebSocket(url);
+    socket.addEventListener("open", () => {
+      retry = 1000;
+      socket.send(JSON.stringify({ key: headers["X-Taut-Player"] || null }));
+    });
+    socket.addEventListener("message", (event) => {
+      show(JSON.parse(event.data));
+      error.textContent = "";
+    });
+    socket.addEventListener("close", (event) => {
+      if (event.code === 4404) { error.textContent = "This tournament is no longer here."; return; }
+      load();
+      setTimeout(follow, retry);
+      retry = Math.min(retry * 2, 30000);
+    });
+  }
   load();
-  setInterval(load, 5000);
+  follow();
 }
 
 const one = document.getElementById("tournament");
