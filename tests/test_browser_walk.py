@@ -17,7 +17,6 @@ from __future__ import annotations
 import os
 import random
 import re
-import shutil
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -79,10 +78,12 @@ class Walk:
         page.goto(self.server.url(path))
         return page
 
-    def check(self, page: Page, name: str, refused: tuple[str, ...] = ()) -> None:
+    def check(
+        self, page: Page, name: str, refused: tuple[str, ...] = (), show: str | None = None
+    ) -> None:
         """Audit ``page`` as it is now and everything it logged so far (a refusal whose
-        address matches one of ``refused`` is expected); save its first screen as
-        ``name``."""
+        address matches one of ``refused`` is expected); save its first screen (or the
+        screen from the element ``show`` down) as ``name``."""
         page.wait_for_load_state("networkidle")
         problems = audit(page)
         where = f"{name} ({self.size}, {page.url})"
@@ -90,7 +91,10 @@ class Walk:
         errors = [e for e in self.watch.errors if not any(re.search(r, e) for r in refused)]
         assert errors == [], describe(where, errors)
         self.watch.errors.clear()
-        page.evaluate("() => scrollTo(0, 0)")
+        if show is None:
+            page.evaluate("() => scrollTo(0, 0)")
+        else:
+            page.locator(show).evaluate("el => el.scrollIntoView({ block: 'start' })")
         page.screenshot(path=str(self.shots / f"{name}-{self.size}.png"), scale="css")
 
     def close(self) -> None:
@@ -112,15 +116,41 @@ def browser() -> Iterator[Browser]:
         yield started
 
 
+#: The stops the docs show: each at a phone's size, the first ones at a desktop's too.
+DOC_STOPS = [
+    "home", "new-tracks", "tournament-form", "game-tracks-3", "game-push-pull-3",
+    "analysis-tracks", "published-strict-1-string", "player-ada",
+    "lobby", "rules-tracks", "learn-pulling-strings-1", "game-pulling-strings-3",
+    "game-tug-of-war-3", "game-tracks-over", "replay-tracks", "two-players-first",
+    "spectator-start", "rated-clock-lost", "leaderboard-after", "tournament-round",
+    "tournament-after", "flashcards-answered", "words-answered", "tiles-asl", "me",
+]  # fmt: skip
+#: How many of :data:`DOC_STOPS` the docs show at a desktop's size too.
+DOC_DESKTOP = 8
+
+
+def keep_for_docs(folder: Path) -> None:
+    """Copy the stops the docs show from ``folder`` to :data:`DOCS`, in 128 colours (a
+    screenshot of flat colours loses nothing to see, and a third of its bytes)."""
+    from PIL import Image
+
+    DOCS.mkdir(parents=True, exist_ok=True)
+    for i, stop in enumerate(DOC_STOPS):
+        for size in ("phone", "desktop") if i < DOC_DESKTOP else ("phone",):
+            shot = folder / f"{stop}-{size}.png"
+            if shot.exists():
+                with Image.open(shot) as picture:
+                    picture.convert("RGB").quantize(128).save(DOCS / shot.name, optimize=True)
+
+
 @pytest.fixture(scope="module")
 def shots(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    """Where the walk's screenshots go; copied to the docs at the end when asked."""
+    """Where the walk's screenshots go; the docs' stops copied to the docs at the end when
+    asked."""
     folder = tmp_path_factory.mktemp("walk-shots")
     yield folder
     if os.environ.get("TAUT_DOCS_SCREENSHOTS") == "1":
-        DOCS.mkdir(parents=True, exist_ok=True)
-        for shot in sorted(folder.glob("*.png")):
-            shutil.copyfile(shot, DOCS / shot.name)
+        keep_for_docs(folder)
 
 
 @pytest.fixture(params=list(SIZES))
@@ -207,7 +237,7 @@ def test_a_game_against_the_computer_to_its_end_then_its_replay(walk: Walk, game
     walk.check(replay, f"replay-{game}")
     replay.locator("#analyse").click()
     replay.locator("#analysis-result").wait_for(state="visible", timeout=180_000)
-    walk.check(replay, f"analysis-{game}")
+    walk.check(replay, f"analysis-{game}", show="#analysis-title")
 
 
 def named(page: Page, name: str) -> dict[str, str]:
