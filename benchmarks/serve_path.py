@@ -11,12 +11,14 @@ and with ``--profile`` the functions that take the most time.
 
 Every game can be measured (``--game all`` runs the four, each on a board as the browser
 plays it: Track Tiles 6x6, Tug of War for two). Besides the CPU, the bytes of the first
-frame a client gets and of the frames after it are printed apart. ``--src DIR`` runs the
+frame a client gets and of the frames after it are printed apart. The clients take changed
+pictures as patches, as the browser does; ``--whole`` measures clients that take whole
+pictures only. ``--src DIR`` runs the
 same measure on another tree's ``src`` folder (an earlier commit checked out elsewhere) in
 a process of its own and prints the ratios, this tree's to that one's.
 
 Run: ``.venv/bin/python benchmarks/serve_path.py [--games 50] [--nodes 2000]
-[--game pulling-strings|push-pull|tug-of-war|tracks|all] [--src DIR] [--profile]``
+[--game pulling-strings|push-pull|tug-of-war|tracks|all] [--src DIR] [--whole] [--profile]``
 """
 
 from __future__ import annotations
@@ -97,6 +99,15 @@ class Counting:
         """Nothing to close."""
 
 
+def connection(client: Counting, game_id: str, seat: int, patches: bool) -> Connection:
+    """A client's connection; with ``patches``, one that takes changed pictures as patches
+    (as the browser does), where the tree measured knows them."""
+    try:
+        return Connection(client, game_id, seat, patches=patches)  # type: ignore[arg-type, call-arg]
+    except TypeError:  # a tree from before patches
+        return Connection(client, game_id, seat)  # type: ignore[arg-type]
+
+
 async def run(args: argparse.Namespace) -> dict[str, float]:
     """Play until ``args.nodes`` nodes are done; the costs per command and per node."""
     rng = random.Random(args.seed)
@@ -113,7 +124,7 @@ async def run(args: argparse.Namespace) -> dict[str, float]:
             made = await make_game(store, request)
             await hub.table(made.id)
             clients = [Counting(), Counting()]
-            conns = [Connection(c, made.id, i) for i, c in enumerate(clients)]
+            conns = [connection(c, made.id, i, not args.whole) for i, c in enumerate(clients)]
             for conn in conns:
                 hub.join(conn)
             return made.id, conns, clients
@@ -208,7 +219,8 @@ def measured(args: argparse.Namespace, game: str) -> dict[str, Any]:
     if args.src is None:
         return asyncio.run(run(argparse.Namespace(**{**vars(args), "game": game})))
     command = [sys.executable, __file__, "--game", game, "--games", str(args.games),
-               "--nodes", str(args.nodes), "--seed", str(args.seed), "--json"]  # fmt: skip
+               "--nodes", str(args.nodes), "--seed", str(args.seed), "--json",
+               *(["--whole"] if args.whole else [])]  # fmt: skip
     env = dict(os.environ, PYTHONPATH=str(Path(args.src).resolve()))
     done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
     if done.returncode != 0:
@@ -236,6 +248,10 @@ def main() -> None:
         default="cumulative",
         help="order the profile by time with callees (cumulative) or without (tottime)",
     )
+    parser.add_argument(
+        "--whole", action="store_true",
+        help="clients that take whole pictures only (the browser takes patches)",
+    )  # fmt: skip
     parser.add_argument("--json", action="store_true", help="print the numbers as JSON")
     args = parser.parse_args()
     if args.games < 1 or args.nodes < 1:

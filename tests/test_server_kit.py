@@ -318,11 +318,12 @@ class Bench:
         )
         return await make_game(self.store, request, seed=self.rng.randrange(2**62))
 
-    async def join(self, game_id: str, seat: int | None) -> Player:
-        """Connect a recorded client at ``seat`` (None: a spectator)."""
+    async def join(self, game_id: str, seat: int | None, patches: bool = False) -> Player:
+        """Connect a recorded client at ``seat`` (None: a spectator); with ``patches``, one
+        that takes changed pictures as patches (as the browser does)."""
         assert await self.hub.table(game_id) is not None
         recorder = Recorder()
-        player = Player(Connection(recorder, game_id, seat), recorder)
+        player = Player(Connection(recorder, game_id, seat, patches=patches), recorder)
         self.hub.join(player.conn)
         self.players.append(player)
         await self.quiet()

@@ -12,6 +12,8 @@ Then, for every frame:
   replaced by other choices are the same frame;
 * no commitment's hash or salt, no computer's kept choice and no capability token appears
   in any message to anyone;
+* the clients take changed pictures as patches (as the browser does): a patch is checked
+  with the frame it makes whole, and its text with the messages;
 * the narrated log says only what a spectator may know: two moves leaving positions a
   spectator cannot tell apart are narrated alike.
 
@@ -182,10 +184,14 @@ def test_no_frame_holds_what_its_recipient_may_not_know(
             made = await b.make(game, seats, options)
             table = await b.hub.table(made.id)
             assert table is not None
+            # The browser's clients, which take pictures as patches: every frame they make
+            # whole is checked, and every patch's text for the secrets.
             people = [
-                await b.join(made.id, i) for i, kind in enumerate(seats) if kind in ("me", "invite")
+                await b.join(made.id, i, patches=True)
+                for i, kind in enumerate(seats)
+                if kind in ("me", "invite")
             ]
-            watcher = await b.join(made.id, None)
+            watcher = await b.join(made.id, None, patches=True)
             await b.play(people, nodes=300)
             await b.quiet()
             events = await b.store.events_after(made.id, -1)

@@ -47,7 +47,7 @@ class Frame(Protocol):
     """A frame to send, written for one connection from what that connection was sent
     before (:class:`taut.server.play.frames.FrameParts`)."""
 
-    def text(self, sent: dict[str, str] | None = None) -> str:
+    def text(self, sent: dict[str, str] | None = None, held: dict[str, str] | None = None) -> str:
         """The frame's JSON for a connection whose previous frame held ``sent`` (updated)."""
         ...
 
@@ -68,8 +68,13 @@ class Connection:
     acknowledgement queued right behind a frame rides in that frame's ``acks`` list."""
     _outbox: deque[tuple[bool, str | Frame]] = field(default_factory=deque)
     _writer: asyncio.Task[None] | None = None
+    patches: bool = False
+    """The client takes a changed picture as a patch of the one it holds (its hello's
+    ``patches``)."""
     _sent: dict[str, str] = field(default_factory=dict)
     """The members of the last frame written, which the next one may leave out."""
+    _held: dict[str, str] = field(default_factory=dict)
+    """The pictures of the last frame written (what a patch is made from)."""
     _riding: list[dict[str, Any]] = field(default_factory=list)
     """The acknowledgements that ride in the frame waiting in the outbox (at most one frame
     waits: a newer one takes its place, and its acknowledgements)."""
@@ -135,7 +140,10 @@ class Connection:
         try:
             while self._outbox and not self.gone:
                 is_frame, item = self._outbox.popleft()
-                text = item if isinstance(item, str) else item.text(self._sent)
+                if isinstance(item, str):
+                    text = item
+                else:
+                    text = item.text(self._sent, self._held if self.patches else None)
                 if is_frame and self._riding:
                     text = f'{text[:-1]},"acks":{as_text(self._riding)}}}'
                     self._riding = []

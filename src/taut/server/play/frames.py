@@ -8,13 +8,16 @@ tests prove it: frames built from any full state consistent with a view are the 
 
 Drawing is the costly part of a frame, and most messages change no position (a commitment,
 a reveal, a name): :class:`Pictures` keeps each seat's drawings of the current position,
-so that they are made once per position and seat, whatever the number of clients.
+so that they are made once per position and seat, whatever the number of clients. A frame
+leaves out what the connection's previous frame said (``kept``), and to a client that takes
+patches a changed picture is sent as a patch of the one it holds
+(:mod:`taut.server.play.patches`).
 """
 
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from taut.core.errors import TautError
@@ -23,6 +26,8 @@ from taut.core.game import State
 from taut.core.plugin import GamePlugin
 from taut.core.terms import CHANCE_SEAT
 from taut.server.play.clients import as_text
+from taut.server.play.patches import apply as apply_patch
+from taut.server.play.patches import patch
 from taut.server.play.table import GameTable
 
 #: Legal moves listed in a frame at most (a two-sided choice can have 15,625).
@@ -182,17 +187,26 @@ def boards(plugin: GamePlugin, view: State, seat: int | None, legal: list[str]) 
     return out
 
 
+#: The members that may be sent as a patch of the client's previous one (the pictures).
+PATCHED = ("board", "board_narrow")
+
+
 @dataclass(frozen=True, eq=False)
 class FrameParts:
-    """A frame as JSON text: the members sent every time (``light``, an object), and each
-    of :data:`KEPT_MEMBERS` encoded apart (``members``)."""
+    """A frame as JSON text: the members sent every time (``light``, an object), each of
+    :data:`KEPT_MEMBERS` encoded apart (``members``), and the pictures as drawn
+    (``pictures``: what a patch is made from)."""
 
     light: str
     members: dict[str, str]
+    pictures: dict[str, str] = field(default_factory=dict)
 
-    def text(self, sent: dict[str, str] | None = None) -> str:
+    def text(self, sent: dict[str, str] | None = None, held: dict[str, str] | None = None) -> str:
         """The frame for a connection whose previous frame's members were ``sent`` (None:
-        the whole frame); ``sent`` is updated to this frame's."""
+        the whole frame); ``sent`` is updated to this frame's. With ``held``, the pictures
+        that connection holds (it takes patches): a changed picture is sent as a patch of
+        the one held (:mod:`taut.server.play.patches`) where that is shorter, and ``held``
+        is updated."""
         out = [self.light[:-1]]
         kept = []
         if sent is not None:
@@ -200,6 +214,9 @@ class FrameParts:
             # kept by a later frame.
             for name in [n for n in sent if n not in self.members]:
                 del sent[name]
+        if held is not None:
+            for name in [n for n in held if n not in self.pictures]:
+                del held[name]
         for name, value in self.members.items():
             if sent is not None:
                 before = sent.get(name)
@@ -207,6 +224,15 @@ class FrameParts:
                     kept.append(name)
                     continue
                 sent[name] = value
+            if held is not None and name in self.pictures:
+                picture = self.pictures[name]
+                had = held.get(name)
+                held[name] = picture
+                if had is not None:
+                    change = patch(had, picture)
+                    if change is not None:
+                        out.append(f',"{name}_patch":{change}')
+                        continue
             out.append(f',"{name}":{value}')
         if kept:
             out.append(',"kept":' + as_text(kept))
@@ -220,13 +246,21 @@ _BY_VIEW = frozenset(("text", "status", "result"))
 
 def with_kept(previous: dict[str, Any] | None, frame: dict[str, Any]) -> dict[str, Any]:
     """A received frame made whole: the members it lists as ``kept`` copied from the
-    previous frame of the same connection (what every client does)."""
+    previous frame of the same connection (what every client does), and the pictures sent
+    as patches made from the previous frame's (what a client that asked for them does);
+    ValueError where a patch does not fit."""
     kept = frame.pop("kept", None)
     if kept:
         if previous is None:
             raise ValueError("a frame keeps members but no frame came before it")
         for name in kept:
             frame[name] = previous[name]
+    for name in PATCHED:
+        change = frame.pop(f"{name}_patch", None)
+        if change is not None:
+            if previous is None or not isinstance(previous.get(name), str):
+                raise ValueError(f"a frame patches {name} but no frame before held one")
+            frame[name] = apply_patch(previous[name], change)
     return frame
 
 
@@ -249,6 +283,7 @@ def frame_parts(
     members encoded once per position: what the hub sends."""
     frame, drawn, (mine, listed) = _frame(table, seat, pictures, now)
     members: dict[str, str] = {}
+    drawings = {name: drawn[name] for name in PATCHED if name in drawn}
     keys = {"board": listed, "board_narrow": listed, "legal": listed, "moves": listed, "help": mine}
     shared = id(pictures.view(table, seat))  # what the text, status and result depend on
     for name in KEPT_MEMBERS:
@@ -257,7 +292,7 @@ def frame_parts(
             members[name] = pictures.encoded(name, key, drawn[name])
         elif name in frame:
             members[name] = as_text(frame.pop(name))
-    return FrameParts(as_text(frame), members)
+    return FrameParts(as_text(frame), members, drawings)
 
 
 def frame_text(

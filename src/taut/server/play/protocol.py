@@ -50,6 +50,9 @@ class Hello(_Message):
     """How the client wants its commands acknowledged: each by a message of its own, or
     ``in-frames``: inside the frame that shows the command (``acks`` of that frame),
     where one is on its way, which saves a message a command."""
+    patches: bool = False
+    """True: a changed picture may come as a patch of the one the client holds
+    (``board_patch``, ``board_narrow_patch``; see :mod:`taut.server.play.patches`)."""
 
 
 class SetName(_Message):

@@ -179,6 +179,7 @@ async def _hello(socket: WebSocket, client: WebClient, hub: Hub, game_id: str) -
     else:
         conn = Connection(client, game_id, int(seat))
     conn.acks_in_frames = hello.acks == "in-frames"
+    conn.patches = hello.patches
     return conn
 
 

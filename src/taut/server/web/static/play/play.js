@@ -16,6 +16,7 @@ import { showTurn, wireNotifyButton } from "./notify.js";
 import { chatRefused, chatSent, renderTable, wireTable } from "./tableside.js";
 import { renderClocks } from "./clocks.js";
 import { finishAnimation, swapBoard } from "./animate.js";
+import { applyPatch } from "./patch.js";
 
 const root = document.querySelector(".game");
 const gameId = root.dataset.gameId;
@@ -84,6 +85,10 @@ function setConnection(text, lost = false) {
   el.classList.toggle("lost", lost);
 }
 
+// Changed pictures come as patches of the ones held, unless the address says ?patches=0
+// (whole pictures every time: what the patched page is compared with).
+const PATCHES = new URLSearchParams(location.search).get("patches") !== "0";
+
 function connect() {
   clearTimeout(retry);
   if (fatal) return;
@@ -92,7 +97,7 @@ function connect() {
   socket = ws;
   gotState = false;
   ws.onopen = () => {
-    ws.send(JSON.stringify({ type: "hello", token, acks: "in-frames" }));
+    ws.send(JSON.stringify({ type: "hello", token, acks: "in-frames", patches: PATCHES }));
     for (const message of unacked.values()) ws.send(JSON.stringify(message));
   };
   ws.onmessage = (event) => receive(JSON.parse(event.data));
@@ -121,6 +126,18 @@ function receive(message) {
     // A frame leaves out what the previous one on this connection already said.
     for (const name of message.kept || []) message[name] = frame[name];
     delete message.kept;
+    // A changed picture may come as a patch of the one held; one that does not fit (it
+    // should not happen) is asked for whole: a new connection starts with whole pictures.
+    for (const name of ["board", "board_narrow"]) {
+      const patch = message[`${name}_patch`];
+      if (patch === undefined) continue;
+      delete message[`${name}_patch`];
+      message[name] = applyPatch(frame && frame[name], patch);
+      if (message[name] === null) {
+        if (socket) socket.close(4000, "a picture did not fit");
+        return;
+      }
+    }
     gotState = true;
     backoff = 500;
     setConnection(token && message.you ? "Connected." : "Connected: you are watching.");

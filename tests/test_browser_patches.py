@@ -1,0 +1,92 @@
+"""The board a page draws from patches is the board it draws from whole pictures: two pages
+at the same seat, one taking patches (as every page does) and one asking for whole pictures
+(``?patches=0``), through random games of every kind, show the same picture after every
+move."""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+from tests.browser_kit import (
+    choose,
+    chromium,
+    legal_moves,
+    live_server,
+    moves_played,
+    open_page,
+    page_errors,
+    wait_for_move,
+    wait_for_turn,
+)
+from tests.browser_play import GAMES
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page, WebSocket
+
+#: The board as drawn, once no animation runs (ghosts of old pieces are gone then).
+DRAWN = """() => {
+  if (document.getAnimations().length) return null;
+  const svg = document.querySelector('#board svg');
+  return svg ? svg.outerHTML.replace(/ style="--unit:[^"]*"/, '') : null;
+}"""
+
+
+def count(page: Page, seen: dict[str, int], name: str) -> None:
+    """Count under ``name`` the frames with a patched picture that ``page`` receives."""
+
+    def watch(socket: WebSocket) -> None:
+        def received(payload: str | bytes) -> None:
+            if isinstance(payload, str) and '"board_patch"' in payload:
+                seen[name] += 1
+
+        socket.on("framereceived", received)
+
+    page.on("websocket", watch)
+
+
+def same_board(one: Page, other: Page, seconds: float = 10) -> bool:
+    """Whether the two pages come to draw the same board (each takes its frames when they
+    come: the second may be a frame behind for a moment)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        a, b = one.evaluate(DRAWN), other.evaluate(DRAWN)
+        if a is not None and a == b:
+            return True
+        time.sleep(0.2)
+    return False
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_patched_board_is_the_whole_board(tmp_path: Path, game: str) -> None:
+    with live_server(tmp_path) as server, chromium() as browser:
+        options = {**GAMES[game], **({"players": 2} if game == "tug-of-war" else {})}
+        made = server.new_game(game, ["me", "easy"], options)
+        patched = open_page(browser, "about:blank")
+        seen = {"patched": 0, "whole": 0}
+        count(patched, seen, "patched")
+        patched.goto(server.url(made["mine"]))
+        whole = open_page(browser, "about:blank")
+        count(whole, seen, "whole")
+        whole.goto(server.url(made["mine"].replace("#", "?patches=0#")))
+        rng = random.Random(12)
+        compared = 0
+        for _ in range(25):
+            turn = wait_for_turn(patched)
+            move = moves_played(patched)
+            wait_for_move(whole, move)
+            if moves_played(whole) == move:
+                assert same_board(patched, whole), f"the boards differ at move {move}"
+                compared += 1
+            if turn != "choose":
+                break
+            choose(patched, rng.choice(legal_moves(patched)))
+            wait_for_move(patched, move + 1)
+        assert compared >= 3
+        # The patched page was sent patches; the other, whole pictures only.
+        assert seen["patched"] > 0 and seen["whole"] == 0, seen
+        assert page_errors(patched) == [] and page_errors(whole) == []

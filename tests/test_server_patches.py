@@ -1,0 +1,137 @@
+"""Pictures sent as patches: a patch turns the picture a client holds into the new one
+exactly (every game's pictures through random games), is sent only where it is much
+shorter, is made once per pair of pictures, and a client that asks for patches makes every
+frame whole again; one that did not ask gets whole pictures as before."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from taut.core.forfeit import drawable
+from taut.core.registry import games, make, plugin
+from taut.server.play import patches
+from taut.server.play.frames import FrameParts, boards, with_kept
+from tests.test_server_kit import bench, run
+
+#: Each game as the browser plays it.
+OPTIONS: dict[str, dict[str, Any]] = {"tug-of-war": {"players": 2}, "tracks": {"size": 6}}
+
+
+def pictures_of_a_game(name: str, seed: int) -> list[str]:
+    """Every picture one seat is shown through a random game, in order (the seat to move
+    sees its moves offered, then not)."""
+    game = make(name, **OPTIONS.get(name, {}))
+    found = plugin(name)
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    out = []
+    for _ in range(80):
+        if state.is_terminal():
+            break
+        view = state.view(0)
+        legal = (
+            [view.action_to_string(0, a) for a in view.legal_actions(0)]
+            if 0 in view.acting_seats()
+            else []
+        )
+        out.append(boards(found, drawable(view), 0, legal)["board"])
+        state = state.apply(
+            state.sample_chance(rng) if state.is_chance() else state.random_joint(rng)
+        )
+    return out
+
+
+@pytest.mark.parametrize("name", games())
+def test_a_patch_makes_exactly_the_new_picture(name: str) -> None:
+    shown = pictures_of_a_game(name, seed=4)
+    assert len(shown) > 3
+    sent = 0
+    for old, new in itertools.pairwise(shown):
+        made = patches.patch(old, new)
+        if made is None:
+            continue
+        sent += 1
+        change = json.loads(made)
+        assert patches.apply(old, change) == new
+        assert len(made) <= patches.WORTH * len(new)
+    assert sent > 0, "no picture of the game was sent as a patch"
+
+
+def test_a_patch_is_refused_when_it_does_not_fit() -> None:
+    old = "<svg><g>a</g><rect/></svg>"
+    with pytest.raises(ValueError, match="does not fit"):
+        patches.apply("<svg><g>a</g></svg>", {"ops": [2, [1, "b"], 4], "tokens": 7})
+    with pytest.raises(ValueError, match="does not fit"):
+        patches.apply(old, {"ops": [8], "tokens": 9})
+
+
+def test_a_patch_as_long_as_the_picture_is_not_sent() -> None:
+    assert patches.patch("<svg>one</svg>", "<svg>two</svg>") is None
+
+
+def test_a_pair_of_pictures_is_compared_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    old = "<svg>" + "".join(f'<g data-id="p{i}"><rect x="{i}"/></g>' for i in range(50)) + "</svg>"
+    new = old.replace('x="7"', 'x="70"')
+    calls = []
+    made = patches._made
+    monkeypatch.setattr(patches, "_made", lambda a, b: calls.append(1) or made(a, b))
+    first = patches.patch(old, new)
+    assert first is not None and patches.patch(old, new) is first and calls == [1]
+    # <svg>, then p0 to p6 (three tokens each), p7's <g>: kept; its rect: new.
+    assert json.loads(first)["ops"] == [23, [1, '<rect x="70"/>'], 128]
+
+
+def test_a_frame_for_a_client_that_takes_patches() -> None:
+    old = "<svg>" + "".join(f'<g data-id="p{i}"><rect x="{i}"/></g>' for i in range(40)) + "</svg>"
+    new = old.replace('x="3"', 'x="30"')
+    sent: dict[str, str] = {}
+    held: dict[str, str] = {}
+    first = FrameParts('{"seq":1}', {"board": json.dumps(old)}, {"board": old})
+    whole = json.loads(first.text(sent, held))
+    assert whole == {"seq": 1, "board": old} and held == {"board": old}
+    second = FrameParts('{"seq":2}', {"board": json.dumps(new)}, {"board": new})
+    delta = json.loads(second.text(sent, held))
+    assert "board" not in delta and delta["board_patch"]["ops"]
+    assert with_kept(whole, delta) == {"seq": 2, "board": new}
+    # Without patches (a client that did not ask), the same frame sends the picture whole.
+    plain: dict[str, str] = {}
+    first.text(plain)
+    assert json.loads(second.text(plain)) == {"seq": 2, "board": new}
+
+
+@pytest.mark.parametrize("name", games())
+def test_every_frame_of_a_client_that_takes_patches_is_whole_again(
+    tmp_path: Path, name: str
+) -> None:
+    async def scenario() -> None:
+        async with bench(tmp_path, seed=6) as b:
+            made = await b.make(name, ["me", "invite"], OPTIONS.get(name, {}))
+            players = [await b.join(made.id, seat, patches=True) for seat in (0, 1)]
+            plain = await b.join(made.id, 0)
+            await b.play(players, nodes=40)
+            await b.quiet()
+            patched = [json.loads(t) for t in players[0].recorder.texts]
+            assert any("board_patch" in m for m in patched), "no picture came as a patch"
+            assert not any("board_patch" in json.loads(t) for t in plain.recorder.texts)
+            # The frames a patched client makes whole are the frames the plain client got.
+            ours = players[0].recorder.frames()
+            theirs = {f["seq"]: f for f in plain.recorder.frames()}
+            compared = 0
+            for frame in ours:
+                other = theirs.get(frame["seq"])
+                if other is not None and other["move"] == frame["move"]:
+                    for member in ("board", "board_narrow"):
+                        assert frame.get(member) == other.get(member)
+                    compared += 1
+            assert compared > 5
+            later = [len(t) for t in players[0].recorder.texts[1:]]
+            whole = [len(t) for t in plain.recorder.texts[1:]]
+            assert sum(later) < sum(whole)
+
+    run(scenario())
