@@ -1,12 +1,19 @@
 """Load on ``taut serve``: WebSocket clients in concurrent games, on SQLite and PostgreSQL.
 
 The server runs as a subprocess on loopback (``--workers 0``); one asyncio process plays
-every client. Each game has two seats, each held by its own WebSocket client:
-Pulling Strings games (simultaneous: commit, then reveal) and Track Tiles games
-(sequential moves). A client waits a think time (``--think`` seconds on average) before it
-commits or moves and reveals at once; when a game ends its first seat asks for a rematch
-and both clients go on there, so the load stays level until ``--seconds`` have passed.
-Then no new choice is made, the clients finish what they sent and the store is read back.
+every client. Each game has two seats, each held by its own WebSocket client. By default
+the load mixes Pulling Strings games (simultaneous: commit, then reveal) and Track Tiles
+games (sequential moves; ``--sequential`` of them). ``--game`` plays one game only, as the
+browser plays it: ``pulling-strings`` (default options), ``push-pull`` (the duel,
+simultaneous like Pulling Strings), ``tug-of-war`` (for two; the server draws its chance
+nodes itself), ``tracks`` (6x6); repeat it, or give ``all``, to run the load once per game,
+one after the other, each on a fresh server, with a row of the table each. A client takes
+its seats from the answer that made its game, waits a think time (``--think`` seconds on
+average) before it commits or moves (a move from the frame's ``legal`` list) and reveals
+at once; when a game ends its first seat asks for a rematch and both clients go on there,
+so the load stays level until ``--seconds`` have passed. Then no new choice is made, the
+clients finish what they sent and the store is read back. ``--games`` counts the games
+(two clients each); ``--clients N`` gives the clients instead (N / 2 games).
 
 By default every client is a named player (``POST /api/players``): the first makes a rated
 game with a clock (``--clock 5+3``) and the second takes its seat with its own key, so
@@ -21,19 +28,35 @@ notifications. ``--processes 2`` starts each server as ``taut serve --processes 
 processes on one address, the system dealing the connections.
 
 Measured: nodes played per second (a simultaneous node is two commits and two reveals),
-commands per second, and the latency from a command's submission to the first frame at the
-*other* client of its game that shows it (p50, p95, p99), and the server's CPU time.
+commands (moves, commits, reveals) per second, the latency from a command's submission to
+the first frame at the *other* client of its game that shows it (p50, p95, p99), and the
+server's CPU time (its process tree's, read from the system, so the clients' own CPU is
+not in it). What a move costs the server: its CPU milliseconds per command (``cpu
+ms/cmd``: the CPU its processes used in the measured window, from the moment every client
+holds its first frame, so that making players and games and the first connections are
+not charged, to the end of ``--seconds``, divided by the commands acknowledged in that
+window; a player's page, chat, clocks and ratings are part of the load and so of the
+cost), and the bytes a client is sent: its first frame on a connection (the whole game, as
+a client joining or going to a rematch gets it; ``first B``, averaged) apart from each
+later frame (``later B``, averaged; a frame leaves out what the client kept from the frame
+before). ``cpu s`` is the server's CPU over the whole run, the clients' wind-down included.
 Checked: every acknowledged command is in the store exactly once (else counted lost or
 duplicated), no node is stored twice, every client's last frame shows its game's last
 event (else counted undelivered), and with players every finished game changed the ratings
 exactly once (else counted under ``rating errors``).
 
 ``--src DIR`` (repeatable) runs the server from another source tree as well (a copy of
-``src`` before a change): the table then gives each run's ratio to the first one.
+``src`` before a change): the table then gives each run's ratio to the first one of its
+database and game, CPU per node and per command and the frames' bytes among them.
+``--json`` prints every run's numbers (the ones above included) as JSON instead.
 
-Run: ``.venv/bin/python benchmarks/serve_load.py [--db sqlite|postgres|both] [--games 100]
+The clients take changed pictures as patches of the ones they hold, as the browser's page
+does (``--whole``: whole pictures only, as other clients take them).
+
+Run: ``.venv/bin/python benchmarks/serve_load.py [--db sqlite|postgres|both]
+[--game pulling-strings|push-pull|tug-of-war|tracks|all ...] [--games 100 | --clients 200]
 [--sequential 10] [--seconds 30] [--think 1.0] [--clock 5+3] [--chat 0.05] [--guests]
-[--servers 1] [--processes 1] [--src DIR ...] [--profile DIR] [--json]``
+[--servers 1] [--processes 1] [--src DIR ...] [--profile DIR] [--whole] [--json]``
 """
 
 from __future__ import annotations
@@ -70,6 +93,15 @@ from taut.server.store.schema import rated_games, ratings_table
 POSTGRES = "postgresql://postgres@127.0.0.1"
 SIMULTANEOUS: tuple[str, dict[str, Any]] = ("pulling-strings", {})
 SEQUENTIAL: tuple[str, dict[str, Any]] = ("tracks", {"size": 6})
+#: Each game ``--game`` names, with its options as the browser plays it.
+GAMES: dict[str, dict[str, Any]] = {
+    "pulling-strings": {},
+    "push-pull": {},
+    "tug-of-war": {"players": 2},
+    "tracks": {"size": 6},
+}
+#: The game of a run that mixes Pulling Strings and Track Tiles (no ``--game``).
+MIXED = "mixed"
 #: Seconds a stopping client waits for a quiet connection before it leaves.
 QUIET = 2.0
 
@@ -185,6 +217,22 @@ class Stats:
     acked: list[tuple[str, str, dict[str, Any]]] = field(default_factory=list)
     """``(game id, seat, message)`` of every acknowledged command."""
     last_seq: dict[tuple[str, str], int] = field(default_factory=dict)
+    first_frames: int = 0
+    """Connections that received a first frame (the whole game)."""
+    first_bytes: int = 0
+    later_frames: int = 0
+    """Frames received after the first of their connection."""
+    later_bytes: int = 0
+
+    def received(self, raw: str | bytes, first: bool) -> None:
+        """Count a frame of ``raw`` (its bytes as sent), the first of its connection or not."""
+        size = len(raw.encode()) if isinstance(raw, str) else len(raw)
+        if first:
+            self.first_frames += 1
+            self.first_bytes += size
+        else:
+            self.later_frames += 1
+            self.later_bytes += size
 
 
 @dataclass
@@ -233,6 +281,21 @@ class Load:
     separate_acks: bool = False
     """Ask for each acknowledgement as a message of its own (as clients did before
     acknowledgements rode in frames; set by itself for a server that does not know them)."""
+    whole: bool = False
+    """Ask for whole pictures only (the browser takes changed pictures as patches; set by
+    itself for a server that does not know patches)."""
+    clients: int = 0
+    """Clients of the run (set once they are made)."""
+    joined: int = 0
+    """Clients that received the first frame of their first game."""
+    all_joined: asyncio.Event = field(default_factory=asyncio.Event)
+    """Set when every client holds its first frame: the measured window starts."""
+
+    def join(self) -> None:
+        """One more client holds its first frame."""
+        self.joined += 1
+        if self.joined >= self.clients:
+            self.all_joined.set()
 
     def pair(self, game_id: str) -> Pair:
         """The pair of clients of ``game_id``."""
@@ -254,6 +317,7 @@ class Client:
         self.acted: set[tuple[int, str]] = set()
         self.frame: dict[str, Any] | None = None
         self.tasks: set[asyncio.Task[None]] = set()
+        self.joined = False
 
     async def run(self, game_id: str) -> None:
         """Play ``game_id`` and its rematches."""
@@ -266,12 +330,15 @@ class Client:
         self.unacked.clear()
         self.acted.clear()
         self.frame = None
+        first = True
         url = self.base.replace("http", "ws", 1) + f"/ws/{game_id}"
         async with connect(url, max_size=2**22, compression=None) as ws:
             self.ws = ws
-            hello = {"type": "hello", "token": self.token}
+            hello: dict[str, Any] = {"type": "hello", "token": self.token}
             if not self.load.separate_acks:
                 hello["acks"] = "in-frames"  # as the browser's page asks
+            if not self.load.whole:
+                hello["patches"] = True  # as the browser's page asks
             await ws.send(json.dumps(hello))
             while True:
                 try:
@@ -282,6 +349,11 @@ class Client:
                     continue
                 message = json.loads(raw)
                 if message["type"] == "state":
+                    self.load.stats.received(raw, first)
+                    first = False
+                    if not self.joined:
+                        self.joined = True
+                        self.load.join()
                     acks = message.pop("acks", [])
                     message = with_kept(self.frame, message)
                     new_game = await self._frame(message)
@@ -289,6 +361,10 @@ class Client:
                         self._answer({"type": "ack", **ack})
                     if new_game is not None:
                         return new_game
+                elif message["type"] == "error" and "patches" in str(message.get("message")):
+                    # A server from before patches: whole pictures, as it sent them.
+                    self.load.whole = True
+                    return game_id
                 elif message["type"] == "error" and "acks" in str(message.get("message")):
                     # A server from before acknowledgements in frames: say hello as before.
                     self.load.separate_acks = True
@@ -330,6 +406,7 @@ class Client:
             frame["phase"] in ("play", "commit")
             and self.seat in frame["acting"]
             and self.seat not in frame["committed"]
+            and frame["legal"]
             and (move, "choose") not in self.acted
             and not load.stop.is_set()
         ):
@@ -410,6 +487,35 @@ class Result:
     """CPU seconds of this process (every client) while the load ran."""
     finished: int = 0
     rating_errors: int = 0
+    game: str = MIXED
+    """The game played (``mixed``: Pulling Strings with ``--sequential`` Track Tiles)."""
+    window_seconds: float = 0.0
+    """The measured window: from every client holding its first frame to the stop."""
+    window_cpu: float = 0.0
+    """The server's CPU seconds in the measured window."""
+    window_commands: int = 0
+    """Commands acknowledged in the measured window."""
+    first_frames: int = 0
+    first_bytes: int = 0
+    later_frames: int = 0
+    later_bytes: int = 0
+
+    @property
+    def cpu_ms_per_command(self) -> float:
+        """The server's CPU milliseconds per command carried out in the measured window."""
+        if not self.window_commands:
+            return float("nan")
+        return 1000 * self.window_cpu / self.window_commands
+
+    @property
+    def first_frame_bytes(self) -> float:
+        """The average bytes of a connection's first frame."""
+        return self.first_bytes / self.first_frames if self.first_frames else float("nan")
+
+    @property
+    def later_frame_bytes(self) -> float:
+        """The average bytes of each frame after a connection's first."""
+        return self.later_bytes / self.later_frames if self.later_frames else float("nan")
 
     @staticmethod
     def quantile(values: list[float], q: float) -> float:
@@ -445,14 +551,27 @@ class Result:
             "pages": len(self.pages),
             "finished": self.finished,
             "rating_errors": self.rating_errors,
+            "game": self.game,
+            "window_s": round(self.window_seconds, 2),
+            "window_cpu_s": round(self.window_cpu, 3),
+            "window_commands": self.window_commands,
+            "cpu_ms_per_command": round(self.cpu_ms_per_command, 4),
+            "first_frame_bytes": round(self.first_frame_bytes, 1),
+            "later_frame_bytes": round(self.later_frame_bytes, 1),
+            "first_frames": self.first_frames,
+            "later_frames": self.later_frames,
+            "frames_per_command": round(self.later_frames / max(self.commands, 1), 3),
+            "later_bytes_per_command": round(self.later_bytes / max(self.commands, 1), 1),
         }
 
 
 async def make_games(
-    servers: list[Server], load: Load, args: argparse.Namespace
+    servers: list[Server], load: Load, args: argparse.Namespace, game: str = MIXED
 ) -> list[tuple[Client, str]]:
     """The games and their clients: guests through links, or two named players a game who
-    make (and take) a rated game with a clock. Each client is given one of ``servers``."""
+    make (and take) a rated game with a clock. Each client is given one of ``servers``.
+    ``game``: every game is that one (``mixed``: ``args.sequential`` Track Tiles games, the
+    others Pulling Strings). The seats are those the game-making answer lists."""
     clients: list[tuple[Client, str]] = []
     http = load.http
     assert http is not None
@@ -465,10 +584,13 @@ async def make_games(
         return answer.json()
 
     for g in range(args.games):
-        game, options = SEQUENTIAL if g < args.sequential else SIMULTANEOUS
+        if game == MIXED:
+            name, options = SEQUENTIAL if g < args.sequential else SIMULTANEOUS
+        else:
+            name, options = game, GAMES[game]
         bases = [load.rng.choice(servers).base for _ in range(2)]
         body: dict[str, Any] = {
-            "game": game, "options": options, "seats": [{"kind": "me"}, {"kind": "invite"}],
+            "game": name, "options": options, "seats": [{"kind": "me"}, {"kind": "invite"}],
         }  # fmt: skip
         if args.guests:
             made = await ask(bases[0], "/api/games", body)
@@ -489,20 +611,39 @@ async def make_games(
     return clients
 
 
-async def run_load(servers: list[Server], args: argparse.Namespace, label: str) -> Result:
-    """Play ``args.games`` games through ``servers`` for ``args.seconds``."""
+async def run_load(
+    servers: list[Server], args: argparse.Namespace, label: str, game: str = MIXED
+) -> Result:
+    """Play ``args.games`` games of ``game`` through ``servers`` for ``args.seconds``."""
     limits = httpx.Limits(max_connections=100, max_keepalive_connections=100)
     async with httpx.AsyncClient(timeout=30, limits=limits) as http:
         load = Load(args.think, random.Random(args.seed), 0.0 if args.guests else args.chat, http)
         load.separate_acks = args.separate_acks
-        clients = await make_games(servers, load, args)
-        cpu = sum(server.cpu_seconds() for server in servers)
+        load.whole = args.whole
+        clients = await make_games(servers, load, args, game)
+        load.clients = len(clients)
+
+        def server_cpu() -> float:
+            return sum(server.cpu_seconds() for server in servers)
+
+        cpu = server_cpu()
         own = time.process_time()
         start = time.perf_counter()
         tasks = [asyncio.ensure_future(c.run(game_id)) for c, game_id in clients]
-        await asyncio.sleep(args.seconds)
+        # The measured window opens once every client holds its first frame (the set-up
+        # is over) and closes at the stop, before the clients wind down.
+        # (Were some client never to get a frame, the window is the whole load.)
+        window_cpu, window_start, window_acks = cpu, start, 0
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(load.all_joined.wait(), args.seconds)
+            window_cpu, window_start = server_cpu(), time.perf_counter()
+            window_acks = len(load.stats.acked)
+        await asyncio.sleep(max(0.0, args.seconds - (window_start - start)))
         load.stop.set()
+        window_cpu = server_cpu() - window_cpu
+        window_acks = len(load.stats.acked) - window_acks
         elapsed = time.perf_counter() - start
+        window = time.perf_counter() - window_start
         done, stuck = await asyncio.wait(tasks, timeout=30)
         for task in stuck:
             task.cancel()
@@ -530,6 +671,14 @@ async def run_load(servers: list[Server], args: argparse.Namespace, label: str) 
         client_cpu=own,
         finished=finished,
         rating_errors=rating_errors,
+        game=game,
+        window_seconds=window,
+        window_cpu=window_cpu,
+        window_commands=window_acks,
+        first_frames=load.stats.first_frames,
+        first_bytes=load.stats.first_bytes,
+        later_frames=load.stats.later_frames,
+        later_bytes=load.stats.later_bytes,
     )
 
 
@@ -627,40 +776,54 @@ async def postgres_database() -> Any:
 
 
 def show(results: list[Result]) -> None:
-    """Print the runs as a table, each with its ratios to the first run on its database."""
+    """Print the runs as a table, each with its ratios to the first run of its database and
+    game."""
+    labels = [r.label for r in results]
+    wide = max([28, *(len(label) + 11 for label in labels)])
     head = (
-        f"{'run':<28} {'clients':>7} {'games':>5} {'nodes/s':>8} {'cmds/s':>7} "
+        f"{'run':<{wide}} {'game':<15} {'clients':>7} {'games':>5} {'nodes/s':>8} "
+        f"{'cmds/s':>7} {'cpu ms/cmd':>10} {'first B':>8} {'later B':>8} "
         f"{'p50 ms':>7} {'p95 ms':>7} {'p99 ms':>7} {'cpu s':>6} {'lost':>4} {'dup':>4} "
         f"{'undeliv':>7} {'page p95':>8} {'over':>5} {'rating err':>10} {'client cpu':>10}"
     )
     print(head)
     print("-" * len(head))
-    firsts: dict[str, Result] = {}
+    firsts: dict[tuple[str, str], Result] = {}
     for r in results:
         db = r.label.split(" ")[0]
-        first = firsts.setdefault(db, r)
+        first = firsts.setdefault((db, r.game), r)
         j = r.to_json()
         print(
-            f"{r.label:<28} {r.clients:>7} {r.games:>5} {j['nodes_per_s']:>8} "
-            f"{j['commands_per_s']:>7} {j['p50_ms']:>7} {j['p95_ms']:>7} {j['p99_ms']:>7} "
+            f"{r.label:<{wide}} {r.game:<15} {r.clients:>7} {r.games:>5} "
+            f"{j['nodes_per_s']:>8} {j['commands_per_s']:>7} {r.cpu_ms_per_command:>10.3f} "
+            f"{r.first_frame_bytes:>8.0f} {r.later_frame_bytes:>8.0f} "
+            f"{j['p50_ms']:>7} {j['p95_ms']:>7} {j['p99_ms']:>7} "
             f"{j['server_cpu_s']:>6} {r.lost:>4} {r.duplicated:>4} {r.undelivered:>7} "
             f"{j['page_p95_ms']:>8} {r.finished:>5} {r.rating_errors:>10} {j['client_cpu_s']:>10}"
         )
         if first is not r:
             f = first.to_json()
-            ratio = [
-                j[k] / f[k] if f[k] else float("nan")
-                for k in ("nodes_per_s", "commands_per_s", "p50_ms", "p95_ms", "p99_ms")
-            ]
+            keys = (
+                "nodes_per_s",
+                "commands_per_s",
+                "cpu_ms_per_command",
+                "first_frame_bytes",
+                "later_frame_bytes",
+                "p50_ms",
+                "p95_ms",
+                "p99_ms",
+            )
+            ratio = [j[k] / f[k] if f[k] else float("nan") for k in keys]
             cpu = (r.server_cpu / max(r.nodes, 1)) / (first.server_cpu / max(first.nodes, 1))
             print(
-                f"{'  ratio to ' + first.label:<28} {'':>7} {'':>5} {ratio[0]:>8.2f} "
-                f"{ratio[1]:>7.2f} {ratio[2]:>7.2f} {ratio[3]:>7.2f} {ratio[4]:>7.2f} "
-                f"{cpu:>6.2f} (cpu per node)"
+                f"{'  ratio to ' + first.label:<{wide}} {'':<15} {'':>7} {'':>5} "
+                f"{ratio[0]:>8.2f} {ratio[1]:>7.2f} {ratio[2]:>10.2f} {ratio[3]:>8.2f} "
+                f"{ratio[4]:>8.2f} {ratio[5]:>7.2f} {ratio[6]:>7.2f} {ratio[7]:>7.2f} "
+                f"{cpu:>6.2f} (cpu s: per node)"
             )
     for r in results:
         if r.errors:
-            print(f"{r.label}: errors {r.errors}")
+            print(f"{r.label} {r.game}: errors {r.errors}")
 
 
 async def main_async(args: argparse.Namespace) -> list[Result]:
@@ -669,27 +832,40 @@ async def main_async(args: argparse.Namespace) -> list[Result]:
     sources: list[str | None] = [None, *args.src]
     if args.src and not args.current_first:
         sources = [*args.src, None]
+    games: list[str] = getattr(args, "games_played", [MIXED])
     with tempfile.TemporaryDirectory() as tmp:
         for db in ("sqlite", "postgres") if args.db == "both" else (args.db,):
-            for k, src in enumerate(sources):
-                label = f"{db} {'current' if src is None else Path(src).parent.name or src}"
-                profile = None
-                if args.profile:
-                    Path(args.profile).mkdir(parents=True, exist_ok=True)
-                    profile = str(Path(args.profile) / f"{db}-{k}.prof")
-                if db == "sqlite":
-                    url = f"sqlite+aiosqlite:///{tmp}/load-{k}.db"
-                    results.append(await _one(url, src, profile, args, label))
-                    continue
-                async with postgres_database() as url:
-                    if url is None:
-                        break
-                    results.append(await _one(url, src, profile, args, label))
+            unreachable = False
+            for g, game in enumerate(games):
+                if unreachable:
+                    break
+                for k, src in enumerate(sources):
+                    label = f"{db} {'current' if src is None else Path(src).parent.name or src}"
+                    # One run's files apart from another's (a new server, a new store).
+                    tag = f"{k}" if game == MIXED else f"{game}-{k}"
+                    profile = None
+                    if args.profile:
+                        Path(args.profile).mkdir(parents=True, exist_ok=True)
+                        profile = str(Path(args.profile) / f"{db}-{tag}.prof")
+                    if db == "sqlite":
+                        url = f"sqlite+aiosqlite:///{tmp}/load-{g}-{k}.db"
+                        results.append(await _one(url, src, profile, args, label, game))
+                        continue
+                    async with postgres_database() as url:
+                        if url is None:
+                            unreachable = True  # said once: the database's runs are skipped
+                            break
+                        results.append(await _one(url, src, profile, args, label, game))
     return results
 
 
 async def _one(
-    url: str, src: str | None, profile: str | None, args: argparse.Namespace, label: str
+    url: str,
+    src: str | None,
+    profile: str | None,
+    args: argparse.Namespace,
+    label: str,
+    game: str = MIXED,
 ) -> Result:
     postgres = url.startswith("postgresql")
     count = args.servers if postgres else 1
@@ -710,7 +886,7 @@ async def _one(
             label = f"{label} x{count}"
         if processes > 1:
             label = f"{label} {processes} processes"
-        return await run_load(servers, args, label)
+        return await run_load(servers, args, label, game)
     finally:
         for server in servers:
             server.stop()
@@ -731,8 +907,26 @@ def main() -> None:
     """Parse the arguments, run, print."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--db", choices=("sqlite", "postgres", "both"), default="both")
-    parser.add_argument("--games", type=int, default=100, help="concurrent games (2 clients each)")
-    parser.add_argument("--sequential", type=int, default=10, help="of them Track Tiles games")
+    parser.add_argument(
+        "--game",
+        action="append",
+        choices=(*GAMES, "all"),
+        default=None,
+        help="play only this game (repeatable; all: each in turn, a run each); "
+        "default: Pulling Strings with --sequential Track Tiles games",
+    )
+    parser.add_argument(
+        "--games", type=int, default=None, help="concurrent games (2 clients each; default 100)"
+    )
+    parser.add_argument(
+        "--clients", type=int, default=None, help="WebSocket clients in all (instead of --games)"
+    )
+    parser.add_argument(
+        "--sequential",
+        type=int,
+        default=None,
+        help="of them Track Tiles games, without --game (default 10, at most --games)",
+    )
     parser.add_argument("--seconds", type=float, default=30.0, help="how long the load lasts")
     parser.add_argument("--think", type=float, default=1.0, help="mean think time (s)")
     parser.add_argument("--seed", type=int, default=0)
@@ -756,13 +950,29 @@ def main() -> None:
     parser.add_argument("--profile", default=None, help="write the server's cProfile here")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.add_argument(
+        "--whole", action="store_true",
+        help="clients that take whole pictures only (the browser takes patches)",
+    )  # fmt: skip
+    parser.add_argument(
         "--separate-acks",
         action="store_true",
         help="clients ask for acknowledgements as messages of their own, not inside frames",
     )
     args = parser.parse_args()
+    if args.clients is not None:
+        if args.games is not None:
+            parser.error("give --games or --clients, not both")
+        if args.clients < 2 or args.clients % 2:
+            parser.error("--clients is an even number, at least 2 (two clients a game)")
+        args.games = args.clients // 2
+    elif args.games is None:
+        args.games = 100
+    if args.sequential is None:
+        args.sequential = min(10, args.games)
     if args.games < 1 or not 0 <= args.sequential <= args.games or args.seconds <= 0:
         parser.error("--games >= 1, 0 <= --sequential <= --games, --seconds > 0")
+    chosen: list[str] = args.game or [MIXED]
+    args.games_played = list(GAMES) if "all" in chosen else list(dict.fromkeys(chosen))
     if not 1 <= args.servers <= 8 or not 0 <= args.chat <= 1:
         parser.error("--servers is 1 to 8 and --chat a chance from 0 to 1")
     if (args.servers > 1 or args.processes > 1) and args.db == "sqlite":
