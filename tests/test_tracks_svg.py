@@ -223,3 +223,23 @@ def test_the_words_grow_on_a_phone() -> None:
             )
             assert rule in drawn, attrs
     assert "@media (max-width:520px){.tt-board text.tt-small[font-size]{font-size:19.5px}}" in drawn
+
+
+def test_the_tile_to_place_is_drawn_once_and_used_by_every_free_cell() -> None:
+    """A board offering its moves defines the tile to place once (at the origin) and every
+    free cell uses it where it stands: the board is not twice as long for its moves."""
+    state = Tracks(size=6).new_initial_state()
+    while state.is_chance():
+        state = state.apply(state.chance_outcomes()[0][0])
+    mover = state.to_move()
+    assert mover is not None
+    legal = [state.action_to_string(mover, a) for a in state.legal_actions(mover)]
+    drawn = board_svg(state, mover, legal)
+    kind = state.kinds[mover]
+    defined = re.findall(r'<g id="(tt-ghost-[\d.]+-\d)">', drawn)
+    assert defined == [f"tt-ghost-80-{kind}"]
+    uses = re.findall(r'<use class="tt-ghost" href="#([^"]+)" x="([\d.]+)" y="([\d.]+)"/>', drawn)
+    assert len(uses) == len(legal) and {u[0] for u in uses} == set(defined)
+    # Nothing to place, nothing defined.
+    idle = board_svg(state, None, [])
+    assert '<g id="tt-ghost' not in idle and "<use" not in idle

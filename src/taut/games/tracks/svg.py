@@ -277,13 +277,28 @@ def _cell(
             f"{_tile_art(x, y, c, kind, colours)}</g>"
         )
     if place is not None:
-        ghost = f'<g class="tt-ghost">{_tile_art(x, y, c, place, None)}</g>'
+        # The tile to place, shown on hover: drawn once in the picture (:func:`_ghost`) and
+        # used here, so that a board offering its moves is not twice as long as one without.
+        ghost = f'<use class="tt-ghost" href="#{_ghost_id(c, place)}" x="{x:g}" y="{y}"/>'
         label = f"place kind {place} on {name}"
         return (
             f'<g class="tt-click" data-move="{esc(name)}" role="button" tabindex="0" '
             f'aria-label="{esc(label)}">{square}{ghost}</g>'
         )
     return square + f'<circle cx="{x + c / 2:g}" cy="{y + c / 2:g}" r="2" fill="{GREY}"/>'
+
+
+def _ghost_id(c: float, kind: int) -> str:
+    """The id of a tile's ghost: by kind and cell size only, so that two pictures on one
+    page (a board and an engine's move beside it) that both define it define the same."""
+    return f"tt-ghost-{c:g}-{kind}"
+
+
+@functools.lru_cache(maxsize=64)
+def _ghost(c: float, kind: int) -> str:
+    """The ghost of a tile of ``kind`` for cells of size ``c``, at the origin, for the cells
+    that offer it to ``<use>``."""
+    return f'<defs><g id="{_ghost_id(c, kind)}">{_tile_art(0, 0, c, kind, None)}</g></defs>'
 
 
 def _cells(state: TracksState, movable: set[int]) -> str:
@@ -309,6 +324,8 @@ def _cells(state: TracksState, movable: set[int]) -> str:
         )
         shown = kind_now if not kind and cell in movable else None
         parts.append(_cell(size, cell, kind, colours, cell == state.last, shown))
+    if movable and kind_now:
+        parts.insert(0, _ghost(c, kind_now))
     if state.last is not None:
         r, col = divmod(state.last, size)
         x, y = left + col * c + 3, MARGIN + r * c + 3
