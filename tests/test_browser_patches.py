@@ -1,7 +1,7 @@
-"""The board a page draws from patches is the board it draws from whole pictures: two pages
-at the same seat, one taking patches (as every page does) and one asking for whole pictures
-(``?patches=0``), through random games of every kind, show the same picture after every
-move."""
+"""The board (and the position as text) a page draws from patches is the one it draws from
+whole pictures: two pages at the same seat, one taking patches (as every page does) and one
+asking for whole pictures (``?patches=0``), through random games of every kind, show the
+same picture after every move."""
 
 from __future__ import annotations
 
@@ -28,11 +28,13 @@ from tests.browser_play import GAMES
 if TYPE_CHECKING:
     from playwright.sync_api import Page, WebSocket
 
-#: The board as drawn, once no animation runs (ghosts of old pieces are gone then).
+#: The board as drawn, once no animation runs (ghosts of old pieces are gone then), and the
+#: position as text.
 DRAWN = """() => {
   if (document.getAnimations().length) return null;
   const svg = document.querySelector('#board svg');
-  return svg ? svg.outerHTML.replace(/ style="--unit:[^"]*"/, '') : null;
+  const text = document.getElementById('board-text');
+  return svg ? svg.outerHTML.replace(/ style="--unit:[^"]*"/, '') + ' | ' + text.textContent : null;
 }"""
 
 
@@ -80,7 +82,13 @@ def test_the_patched_board_is_the_whole_board(tmp_path: Path, game: str) -> None
             move = moves_played(patched)
             wait_for_move(whole, move)
             if moves_played(whole) == move:
-                assert same_board(patched, whole), f"the boards differ at move {move}"
+                if not same_board(patched, whole):
+                    a, b = patched.evaluate(DRAWN) or "", whole.evaluate(DRAWN) or ""
+                    at = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), 0)
+                    raise AssertionError(
+                        f"the boards differ at move {move}: …{a[at - 80 : at + 120]}… "
+                        f"against …{b[at - 80 : at + 120]}…"
+                    )
                 compared += 1
             if turn != "choose":
                 break

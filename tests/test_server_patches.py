@@ -68,6 +68,8 @@ def test_a_patch_is_refused_when_it_does_not_fit() -> None:
     with pytest.raises(ValueError, match="does not fit"):
         patches.apply("<svg><g>a</g></svg>", {"ops": [2, [1, "b"], 4], "tokens": 7})
     with pytest.raises(ValueError, match="does not fit"):
+        patches.apply("<svg><g>a</g></svg>", {"ops": [2, [1], 2], "tokens": 5})
+    with pytest.raises(ValueError, match="does not fit"):
         patches.apply(old, {"ops": [8], "tokens": 9})
 
 
@@ -80,11 +82,11 @@ def test_a_pair_of_pictures_is_compared_once(monkeypatch: pytest.MonkeyPatch) ->
     new = old.replace('x="7"', 'x="70"')
     calls = []
     made = patches._made
-    monkeypatch.setattr(patches, "_made", lambda a, b: calls.append(1) or made(a, b))
+    monkeypatch.setattr(patches, "_made", lambda *pair: calls.append(1) or made(*pair))
     first = patches.patch(old, new)
     assert first is not None and patches.patch(old, new) is first and calls == [1]
-    # <svg>, then p0 to p6 (three tokens each), p7's <g>: kept; its rect: new.
-    assert json.loads(first)["ops"] == [23, [1, '<rect x="70"/>'], 128]
+    # "", <svg>, then p0 to p6 (three tokens each), p7's <g>: kept; its rect: new.
+    assert json.loads(first)["ops"] == [24, [1, 'rect x="70"/>'], 128]
 
 
 def test_a_frame_for_a_client_that_takes_patches() -> None:
@@ -118,6 +120,8 @@ def test_every_frame_of_a_client_that_takes_patches_is_whole_again(
             await b.quiet()
             patched = [json.loads(t) for t in players[0].recorder.texts]
             assert any("board_patch" in m for m in patched), "no picture came as a patch"
+            if name == "tracks":  # its text grows a line at a time
+                assert any("text_patch" in m for m in patched), "no text came as a patch"
             assert not any("board_patch" in json.loads(t) for t in plain.recorder.texts)
             # The frames a patched client makes whole are the frames the plain client got.
             ours = players[0].recorder.frames()
@@ -126,7 +130,7 @@ def test_every_frame_of_a_client_that_takes_patches_is_whole_again(
             for frame in ours:
                 other = theirs.get(frame["seq"])
                 if other is not None and other["move"] == frame["move"]:
-                    for member in ("board", "board_narrow"):
+                    for member in ("board", "board_narrow", "text"):
                         assert frame.get(member) == other.get(member)
                     compared += 1
             assert compared > 5
@@ -135,3 +139,13 @@ def test_every_frame_of_a_client_that_takes_patches_is_whole_again(
             assert sum(later) < sum(whole)
 
     run(scenario())
+
+
+def test_tokens_dropped_without_others_put_in() -> None:
+    old = "<svg>" + "".join(f'<g data-id="p{i}"><rect x="{i}"/></g>' for i in range(40)) + "</svg>"
+    new = old.replace('<g data-id="p9"><rect x="9"/></g>', "")
+    made = patches.patch(old, new)
+    assert made is not None
+    change = json.loads(made)
+    assert [3] in change["ops"]
+    assert patches.apply(old, change) == new

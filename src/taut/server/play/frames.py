@@ -26,8 +26,8 @@ from taut.core.game import State
 from taut.core.plugin import GamePlugin
 from taut.core.terms import CHANCE_SEAT
 from taut.server.play.clients import as_text
+from taut.server.play.patches import CUT, LINES, patch
 from taut.server.play.patches import apply as apply_patch
-from taut.server.play.patches import patch
 from taut.server.play.table import GameTable
 
 #: Legal moves listed in a frame at most (a two-sided choice can have 15,625).
@@ -187,8 +187,9 @@ def boards(plugin: GamePlugin, view: State, seat: int | None, legal: list[str]) 
     return out
 
 
-#: The members that may be sent as a patch of the client's previous one (the pictures).
-PATCHED = ("board", "board_narrow")
+#: The members that may be sent as a patch of the client's previous one (the pictures, and
+#: the position as text), with where each is cut into tokens.
+PATCHED = {"board": CUT, "board_narrow": CUT, "text": LINES}
 
 
 @dataclass(frozen=True, eq=False)
@@ -229,7 +230,7 @@ class FrameParts:
                 had = held.get(name)
                 held[name] = picture
                 if had is not None:
-                    change = patch(had, picture)
+                    change = patch(had, picture, PATCHED[name])
                     if change is not None:
                         out.append(f',"{name}_patch":{change}')
                         continue
@@ -283,7 +284,7 @@ def frame_parts(
     members encoded once per position: what the hub sends."""
     frame, drawn, (mine, listed) = _frame(table, seat, pictures, now)
     members: dict[str, str] = {}
-    drawings = {name: drawn[name] for name in PATCHED if name in drawn}
+    drawings = {n: drawn[n] for n in PATCHED if isinstance(drawn.get(n), str)}
     keys = {"board": listed, "board_narrow": listed, "legal": listed, "moves": listed, "help": mine}
     shared = id(pictures.view(table, seat))  # what the text, status and result depend on
     for name in KEPT_MEMBERS:

@@ -52,7 +52,8 @@ class Hello(_Message):
     where one is on its way, which saves a message a command."""
     patches: bool = False
     """True: a changed picture may come as a patch of the one the client holds
-    (``board_patch``, ``board_narrow_patch``; see :mod:`taut.server.play.patches`)."""
+    (``board_patch``, ``board_narrow_patch``, ``text_patch``; see
+    :mod:`taut.server.play.patches`)."""
 
 
 class SetName(_Message):

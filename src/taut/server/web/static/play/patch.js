@@ -1,12 +1,11 @@
 // A picture sent as what changed (taut.server.play.patches): the picture held, cut into
-// tokens (a tag, or the text between two tags), turned into the new one by the patch's ops,
-// each a number (keep that many tokens) or [n, text] (drop n tokens, put text there). The
-// result is checked by its count of tokens; null where it does not come out whole.
-const TOKEN = /<[^>]*>|[^<]+/g;
-
+// tokens at each "<" (a text: at its lines' ends, the patch's cut), turned into the new one by the patch's ops, each a number (keep that
+// many tokens), [n] (drop n tokens) or [n, text] (drop n tokens, put in the tokens of text).
+// The result is checked by its count of tokens; null where it does not come out whole.
 export function applyPatch(old, patch) {
   if (typeof old !== "string" || !patch || !Array.isArray(patch.ops)) return null;
-  const before = old.match(TOKEN) || [];
+  const cut = patch.cut || "<";
+  const before = old.split(cut);
   const out = [];
   let at = 0;
   for (const op of patch.ops) {
@@ -15,10 +14,9 @@ export function applyPatch(old, patch) {
       at += op;
     } else {
       at += op[0];
-      out.push(op[1]);
+      if (op.length > 1) out.push(...op[1].split(cut));
     }
   }
-  if (at !== before.length) return null;
-  const picture = out.join("");
-  return (picture.match(TOKEN) || []).length === patch.tokens ? picture : null;
+  if (at !== before.length || out.length !== patch.tokens) return null;
+  return out.join(cut);
 }

@@ -128,7 +128,7 @@ function receive(message) {
     delete message.kept;
     // A changed picture may come as a patch of the one held; one that does not fit (it
     // should not happen) is asked for whole: a new connection starts with whole pictures.
-    for (const name of ["board", "board_narrow"]) {
+    for (const name of ["board", "board_narrow", "text"]) {
       const patch = message[`${name}_patch`];
       if (patch === undefined) continue;
       delete message[`${name}_patch`];
