@@ -433,6 +433,11 @@ def board_svg_narrow(view: TugModel, seat: int | None, legal: Sequence[str]) -> 
     return draw_table(view, seat, legal, NARROW)
 
 
+def _moved(drawn: str, y: float) -> str:
+    """``drawn`` (from its own top) moved down to ``y``."""
+    return f'<g transform="translate(0 {y:g})">{drawn}</g>' if drawn else ""
+
+
 def draw_table(view: TugModel, seat: int | None, legal: Sequence[str], layout: Layout) -> str:
     """The table as ``view`` holds it, with ``seat``'s ``legal`` moves clickable, laid out
     by ``layout``."""
@@ -450,15 +455,21 @@ def draw_table(view: TugModel, seat: int | None, legal: Sequence[str], layout: L
     for line in textwrap.wrap(_hint(ch), layout.hint_chars):
         body.append(text(8, y + 14, line, 14, fill=MUTED))
         y += 18
+    # Each part below the words is drawn from its own top and moved down in one
+    # transform: words that take another line (whose turn it is) move the parts below by
+    # that one token, and a patch of the picture (taut.server.play.patches) stays short.
     drawn, y = _laid_as(view, ch, y)
     body.append(drawn)
-    drawn, y = trains(view, ch, y + 6, layout)
-    body.append(drawn)
-    drawn, y = hands(view, ch, y + 4, layout)
-    body.append(drawn)
+    drawn, below = trains(view, ch, 6, layout)
+    body.append(_moved(drawn, y))
+    y += below
+    drawn, below = hands(view, ch, 4, layout)
+    body.append(_moved(drawn, y))
+    y += below
     # The buttons' targets reach above them (10 units on a phone), clear of the hand's.
-    drawn, y, compose, defaults = controls(view, ch, y + 12, layout)
-    body.append(drawn)
+    drawn, below, compose, defaults = controls(view, ch, 12, layout)
+    body.append(_moved(drawn, y))
+    y += below
     height = int(y + 10)
     touch = layout.touch_width
     # The page's style draws a narrow table no more than half as large again.
