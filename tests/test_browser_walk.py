@@ -43,6 +43,7 @@ from tests.browser_kit import (
 )
 from tests.browser_kit import choose as choose_move
 from tests.page_audit import Watch, audit, describe
+from tests.test_browser_rated_clock import named
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -238,19 +239,6 @@ def test_a_game_against_the_computer_to_its_end_then_its_replay(walk: Walk, game
     replay.locator("#analyse").click()
     replay.locator("#analysis-result").wait_for(state="visible", timeout=180_000)
     walk.check(replay, f"analysis-{game}", show="#analysis-title")
-
-
-def named(page: Page, name: str) -> dict[str, str]:
-    """Make the page's player ``name`` on its own page (``/me``); the key's header."""
-    page.wait_for_function("() => window.tautPlayer !== undefined")
-    headers: dict[str, str] = page.evaluate(
-        "async () => { await window.tautPlayer.ready; return window.tautPlayer.headers(); }"
-    )
-    page.goto(re.sub(r"^(https?://[^/]+).*$", r"\1/me", page.url))
-    page.get_by_label(re.compile("Your name")).fill(name)
-    page.get_by_role("button", name="Change the name").click()
-    expect(page.locator("h1")).to_have_text(name)
-    return headers
 
 
 def test_two_players_and_a_spectator(walk: Walk, browser: Browser) -> None:

@@ -29,7 +29,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any
+
+from pydantic import AfterValidator, Field, StringConstraints
 
 from taut.core.forfeit import TIME as TIME  # re-exported: the reason a flag fall gives
 
@@ -129,6 +131,21 @@ def parse_time_control(text: str | None) -> TimeControl | None:
             raise TimeControlError(f"{text!r}: {days[1]} days per move is not offered; {ALLOWED}")
         return TimeControl(days=int(days[1]))
     raise TimeControlError(f"{text!r} is not a time control; {ALLOWED}")
+
+
+def _checked(text: str) -> str:
+    parse_time_control(text)  # a ValueError naming the allowed forms becomes a 422
+    return text
+
+
+#: A time control as a form sends it: ``none``, live ``M+S`` or correspondence ``D days``
+#: (checked by :func:`parse_time_control`; the pattern says so in the API's schema).
+TimeControlText = Annotated[
+    str,
+    StringConstraints(max_length=40),
+    Field(json_schema_extra={"pattern": SCHEMA_PATTERN}),
+    AfterValidator(_checked),
+]
 
 
 class Clocks:

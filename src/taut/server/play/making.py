@@ -24,7 +24,7 @@ from taut.core.errors import InvalidOptionError, TautError, UnknownGameError
 from taut.core.plugin import GamePlugin
 from taut.core.registry import plugin
 from taut.server.answers import Form
-from taut.server.play.clocks import SCHEMA_PATTERN, parse_time_control
+from taut.server.play.clocks import TimeControlText, parse_time_control
 from taut.server.play.position import Seat
 from taut.server.play.protocol import MAX_NAME, NAME_PATTERN
 from taut.server.play.table import GameTable
@@ -58,22 +58,9 @@ class NewGame(Form):
     reveal_deadline: Annotated[int, Field(ge=5, le=MAX_DEADLINE)] | None = None
     rated: bool = False
     """Whether the game counts for ratings (every person's seat must be a player's)."""
-    time_control: (
-        Annotated[
-            str,
-            StringConstraints(max_length=40),
-            Field(json_schema_extra={"pattern": SCHEMA_PATTERN}),
-        ]
-        | None
-    ) = None
+    time_control: TimeControlText | None = None
     """``none`` (or absent), live ``M+S`` or correspondence ``D days`` (see
     :mod:`taut.server.play.clocks`)."""
-
-    @field_validator("time_control")
-    @classmethod
-    def _time_control(cls, value: str | None) -> str | None:
-        parse_time_control(value)  # a ValueError naming the allowed forms becomes a 422
-        return value
 
     rating_range: tuple[float, float] | None = None
     """A rated game's open seats are for players whose rating in the game's pool is

@@ -6,14 +6,14 @@ import secrets
 from typing import Annotated, Any, Literal
 
 from fastapi import HTTPException
-from pydantic import ConfigDict, Field, StringConstraints, field_validator
+from pydantic import ConfigDict, Field, StringConstraints
 
 from taut.core.errors import TautError
 from taut.core.plugin import GamePlugin
 from taut.core.registry import games, plugin
 from taut.server.answers import Form
 from taut.server.play.catalogue import game_entry
-from taut.server.play.clocks import SCHEMA_PATTERN, parse_time_control
+from taut.server.play.clocks import TimeControlText
 
 #: The computer levels a tournament may enter.
 LEVELS = ("easy", "medium", "hard")
@@ -39,21 +39,8 @@ class NewTournament(Form):
     rated: bool = False
     starts_at: Annotated[float, Field(allow_inf_nan=False)]
     """When the first round is paired (seconds since the epoch)."""
-    time_control: (
-        Annotated[
-            str,
-            StringConstraints(max_length=40),
-            Field(json_schema_extra={"pattern": SCHEMA_PATTERN}),
-        ]
-        | None
-    ) = None
+    time_control: TimeControlText | None = None
     name: Annotated[str, StringConstraints(max_length=60, strip_whitespace=True)] = ""
-
-    @field_validator("time_control")
-    @classmethod
-    def _time_control(cls, value: str | None) -> str | None:
-        parse_time_control(value)  # a ValueError naming the allowed forms becomes a 422
-        return value
 
 
 class NewEntrant(Form):

@@ -94,28 +94,32 @@ def add_tournaments(
             key = first.get("key") if isinstance(first, dict) else None
             who = await viewer(key if isinstance(key, str) else None)
             sent = None
-            while True:
-                seen = tournaments.version(tournament_id)
-                found = await detail(tournaments, tournament_id, who)
-                if found is None:
-                    await websocket.close(code=4404, reason="no such tournament")
-                    return
-                text = json.dumps(found, sort_keys=True)
-                if text != sent:
-                    await websocket.send_text(text)
-                    sent = text
-                waiting = asyncio.ensure_future(
-                    tournaments.wait_for_change(tournament_id, seen, RECHECK)
-                )
-                # A closed socket ends the wait (its receive answers at once).
-                leaving = asyncio.ensure_future(websocket.receive())
-                done, _ = await asyncio.wait(
-                    {waiting, leaving}, return_when=asyncio.FIRST_COMPLETED
-                )
-                waiting.cancel()
+            # A closed socket ends the wait: its receive answers at once.
+            leaving = asyncio.ensure_future(websocket.receive())
+            try:
+                while True:
+                    seen = tournaments.version(tournament_id)
+                    found = await detail(tournaments, tournament_id, who)
+                    if found is None:
+                        await websocket.close(code=4404, reason="no such tournament")
+                        return
+                    text = json.dumps(found, sort_keys=True)
+                    if text != sent:
+                        await websocket.send_text(text)
+                        sent = text
+                    waiting = asyncio.ensure_future(
+                        tournaments.wait_for_change(tournament_id, seen, RECHECK)
+                    )
+                    done, _ = await asyncio.wait(
+                        {waiting, leaving}, return_when=asyncio.FIRST_COMPLETED
+                    )
+                    waiting.cancel()
+                    if leaving in done:
+                        if leaving.result().get("type") == "websocket.disconnect":
+                            return
+                        leaving = asyncio.ensure_future(websocket.receive())  # a stray message
+            finally:
                 leaving.cancel()
-                if leaving in done and leaving.result().get("type") == "websocket.disconnect":
-                    return
 
     @app.post(
         "/api/tournaments/{tournament_id}/join",
