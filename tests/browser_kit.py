@@ -24,7 +24,7 @@ CHROMIUM = Path("/usr/bin/chromium")
 WAIT_MS = 30_000
 
 try:
-    from playwright.sync_api import Browser, Page, expect, sync_playwright
+    from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 except ImportError:  # pragma: no cover - the test extra installs it
     sync_playwright = None  # type: ignore[assignment]
@@ -46,6 +46,7 @@ __all__ = [
     "page_errors",
     "parts_of",
     "phase",
+    "tap_graph_point",
     "wait_for_move",
     "wait_for_turn",
 ]
@@ -271,6 +272,14 @@ def open_finished_replay(browser: Browser, url: str, timeout_s: float = 120) -> 
         time.sleep(0.3)
         page.reload()
     return page
+
+
+def tap_graph_point(page: Page, point: Locator) -> None:
+    """Tap the analysis graph where ``point`` (one of its drawn points) is, as a finger does:
+    the graph as a whole takes the tap, its points are no targets of their own."""
+    box = point.bounding_box()
+    assert box is not None, "the graph's point is not drawn"
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
 
 def wait_for_camera_hook(page: Page, timeout_ms: int = WAIT_MS) -> None:

@@ -23,6 +23,7 @@ from tests.browser_kit import (
     open_finished_replay,
     open_page,
     page_errors,
+    tap_graph_point,
 )
 from tests.browser_play import GAMES, game_page, new_game
 
@@ -121,7 +122,7 @@ def replay(browser: Browser, server: LiveServer) -> Page:
         if flagged.count():
             points = flagged
             break
-    points.last.click()
+    tap_graph_point(page, points.last)
     page.wait_for_load_state("networkidle")
     return page
 

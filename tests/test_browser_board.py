@@ -124,3 +124,40 @@ def test_a_move_composed_of_parts_shows_what_is_chosen(tmp_path: Path) -> None:
             page.locator("#move-text").press("Enter")
             expect(page.locator("#result")).to_be_visible()
         assert page_errors(page) == []
+
+
+@pytest.mark.usefixtures("drawn_rope")
+def test_a_tap_on_a_piece_that_moves_under_the_finger_still_chooses_it(tmp_path: Path) -> None:
+    """A press on a piece, which then moves away before the finger lifts (as a piece does
+    whose animation the press ends), chooses that piece; a press dragged well away from where
+    it began chooses nothing."""
+    with live_server(tmp_path) as server, chromium() as browser:
+        made = server.new_game("rope", ["me", "invite"], {"goal": 2, "max_turns": 3})
+        page = open_page(browser, server.url(made["mine"]))
+        wait_for_turn(page)
+
+        def press(move: str) -> tuple[float, float]:
+            box = page.locator(f'#board [data-move="{move}"] rect').bounding_box()
+            assert box is not None
+            x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+            page.mouse.move(x, y)
+            page.mouse.down()
+            return x, y
+
+        press("3")
+        # The piece slides out from under the finger: the lift lands on the picture's ground.
+        page.locator('#board [data-move="3"]').evaluate(
+            "e => e.setAttribute('transform', 'translate(0, 200)')"
+        )
+        page.mouse.up()
+        expect(page.locator("#chosen")).to_have_text("3")
+        page.locator("#clear").click()
+        expect(page.locator("#chosen")).not_to_have_text("3")
+        # A press carried off the piece and lifted far away is no tap.
+        press("1")
+        ground = page.locator("#board svg").bounding_box()
+        assert ground is not None
+        page.mouse.move(ground["x"] + 3, ground["y"] + 3)
+        page.mouse.up()
+        expect(page.locator("#confirm")).to_be_disabled()
+        assert page_errors(page) == []

@@ -18,6 +18,7 @@ from tests.browser_kit import (
     live_server,
     open_finished_replay,
     page_errors,
+    tap_graph_point,
 )
 from tests.test_server_kit import app_client, new_game
 from tests.test_server_play import SHORT, seats_of
@@ -134,7 +135,7 @@ def test_the_replay_page_becomes_an_analysis_board(tmp_path: Path) -> None:
         expect(page.locator("#analysis-result")).to_be_visible(timeout=WAIT_MS * 4)
         points = page.locator("#eval-graph .point")
         assert points.count() > 0
-        points.last.click()
+        tap_graph_point(page, points.last)
         expect(page.locator("#judged li").first).to_contain_text("played")
         # A flagged move: its point names the label, and going there shows it in words.
         flagged = page.locator(
@@ -142,7 +143,7 @@ def test_the_replay_page_becomes_an_analysis_board(tmp_path: Path) -> None:
         )
         if flagged.count():
             label = (flagged.first.get_attribute("data-said") or "").rsplit(", ", 1)[-1]
-            flagged.first.click()
+            tap_graph_point(page, flagged.first)
             expect(page.locator("#judged .label").first).to_have_text(label)
         # The graph is one control: the keys go from judged move to judged move.
         graph = page.locator("#eval-graph svg")
@@ -166,7 +167,7 @@ def test_the_replay_page_becomes_an_analysis_board(tmp_path: Path) -> None:
         for i in range(wrong.count()):
             if shown.count():
                 break
-            wrong.nth(i).click()
+            tap_graph_point(page, wrong.nth(i))
         if shown.count():
             assert shown.first.bounding_box()["width"] >= 200, shown.first.bounding_box()
         page.screenshot(path=str(tmp_path / "analysis.png"), full_page=True)

@@ -36,11 +36,52 @@ export function defaultsOf(svg) {
   return out;
 }
 
+const CHOICES = "[data-move], [data-part]";
+// How far (CSS px) a finger may move between pressing and lifting and still tap.
+const TAP_SLOP = 10;
+const watched = new WeakSet(); // holders whose taps are followed
+
+// The choice ``target`` is part of, in ``holder``'s picture (the page around it may use the
+// same attributes: the game's root keeps its move number in data-move).
+function choiceIn(holder, target) {
+  const el = target.closest ? target.closest(CHOICES) : null;
+  return el && holder.contains(el) ? el : null;
+}
+
+function choiceKey(el) {
+  return el.dataset.move !== undefined ? `[data-move="${CSS.escape(el.dataset.move)}"]` : `[data-part="${CSS.escape(el.dataset.part)}"]`;
+}
+
+// A tap is a press and a lift in one place. The browser only calls it a click on a piece when
+// both land on it, so a piece that moves under the finger loses the tap: one sliding into
+// place when the press ends its animation, or one drawn again by a frame that came between.
+// The press is remembered, and a click that lands on no choice, near where the press was,
+// goes to the choice that was pressed.
+function followTaps(holder) {
+  if (watched.has(holder)) return;
+  watched.add(holder);
+  let pressed = null;
+  holder.addEventListener("pointerdown", (event) => {
+    const el = choiceIn(holder, event.target);
+    pressed = el ? { key: choiceKey(el), x: event.clientX, y: event.clientY } : null;
+  });
+  holder.addEventListener("click", (event) => {
+    const was = pressed;
+    pressed = null;
+    if (!was || choiceIn(holder, event.target)) return;
+    if (Math.hypot(event.clientX - was.x, event.clientY - was.y) > TAP_SLOP) return;
+    const svg = board(holder);
+    const el = svg && svg.querySelector(was.key);
+    if (el) el.dispatchEvent(new MouseEvent("click", { bubbles: true, clientX: event.clientX, clientY: event.clientY }));
+  });
+}
+
 // Make the picture's moves clickable and reachable by keyboard; returns the parts' defaults.
 export function wireBoard(holder, enabled, { onMove, onPart }) {
   const svg = board(holder);
   if (!svg) return {};
-  const clickable = svg.querySelectorAll("[data-move], [data-part]");
+  followTaps(holder);
+  const clickable = svg.querySelectorAll(CHOICES);
   for (const el of clickable) {
     if (!el.hasAttribute("tabindex")) el.setAttribute("tabindex", "0");
     if (!el.hasAttribute("role")) el.setAttribute("role", "button");

@@ -52,6 +52,7 @@ function drawBoard(p) {
 
 const COLOURS = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442"];
 let analysis = null;
+let graphX = null; // where the graph draws the position after move k, across
 const SVG = "http://www.w3.org/2000/svg";
 
 function el(name, attrs = {}, text = "") {
@@ -80,6 +81,7 @@ function drawGraph() {
   const last = Math.max(1, positions.length - 1);
   const W = 320, H = 150, L = 38, R = 8, T = 10, B = 26;
   const x = (k) => L + ((W - L - R) * k) / last;
+  graphX = x;
   const y = (v) => T + ((H - T - B) * (hi - v)) / (hi - lo || 1);
   const svg = el("svg", {
     viewBox: `0 0 ${W} ${H}`, role: "slider", tabindex: 0, "aria-labelledby": "analysis-title",
@@ -151,9 +153,8 @@ function enginePlays(m) {
 function showJudged(index) {
   if (!analysis) return;
   const here = $("eval-here");
-  const last = Math.max(1, positions.length - 1);
-  if (here) {
-    const X = 30 + ((320 - 38) * index) / last;
+  if (here && graphX) {
+    const X = graphX(index);
     here.setAttribute("x1", X);
     here.setAttribute("x2", X);
   }
