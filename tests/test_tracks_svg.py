@@ -216,8 +216,9 @@ def test_the_words_grow_on_a_phone() -> None:
     assert texts
     for attrs in texts:
         size = float(re.search(r'font-size="([\d.]+)"', attrs).group(1))  # type: ignore[union-attr]
-        assert 'class="tt-small"' in attrs or size >= 19.5, attrs
-        if 'class="tt-small"' in attrs:
+        small = re.search(r'class="tt-small[" ]', attrs) is not None
+        assert small or size >= 19.5, attrs
+        if small:
             rule = (
                 f'.tt-small[font-size="{size:g}"]{{font-size:max({size:g}px,calc(12.2px*var(--unit'
             )
@@ -240,6 +241,31 @@ def test_the_tile_to_place_is_drawn_once_and_used_by_every_free_cell() -> None:
     assert defined == [f"tt-ghost-80-{kind}"]
     uses = re.findall(r'<use class="tt-ghost" href="#([^"]+)" x="([\d.]+)" y="([\d.]+)"/>', drawn)
     assert len(uses) == len(legal) and {u[0] for u in uses} == set(defined)
-    # Nothing to place, nothing defined.
+    # Drawn with no moves offered, every free cell is an offer whose ghost is the tile to
+    # place now, under one id whatever its kind: the same markup for every seat and turn.
     idle = board_svg(state, None, [])
-    assert '<g id="tt-ghost' not in idle and "<use" not in idle
+    assert '<g id="tt-ghost' not in idle
+    assert re.findall(r'<g id="(tt-offer-[\d.]+)">', idle) == ["tt-offer-80"]
+    offers = re.findall(r'<g data-offer="([^"]+)">', idle)
+    assert sorted(offers) == sorted(legal)
+    assert set(re.findall(r'<use class="tt-ghost" href="#([^"]+)"', idle)) == {"tt-offer-80"}
+    assert f'data-offer-words="place kind {kind} on {{move}}"' in idle
+    assert board_svg(state, 1 - mover, []) == idle
+
+
+def test_free_cells_are_drawn_alike_from_turn_to_turn() -> None:
+    """A free cell's markup does not change with the turn or the kind to place (a move's
+    patch then carries the placed tile, not every free cell)."""
+    state = Tracks(size=6).new_initial_state()
+    seen: dict[str, set[str]] = {}
+    for _ in range(12):
+        while state.is_chance():
+            state = state.apply(state.chance_outcomes()[-1][0])
+        if state.is_terminal():
+            break
+        for cell in re.findall(r'<g data-offer="[^"]+">.*?</g>', board_svg(state, None, [])):
+            seen.setdefault(cell.split('"')[1], set()).add(cell)
+        mover = state.to_move()
+        assert mover is not None
+        state = state.apply(state.legal_actions(mover)[0])
+    assert seen and all(len(looks) == 1 for looks in seen.values()), seen

@@ -97,6 +97,11 @@ class GamePlugin:
     seat_range: ClassVar[tuple[int, int] | None] = None
     #: How a position is written as JSON, in one line, for ``--start`` help.
     position_help: ClassVar[str] = "the JSON a position prints with --json"
+    #: Whether :meth:`svg` marks the place of every move the position could offer with
+    #: ``data-offer`` (:mod:`taut.core.svg`), whoever looks: the server then draws a game's
+    #: live pictures with no moves offered, once a view, and the page turns the offers of
+    #: the frame's legal moves into choices.
+    offers: ClassVar[bool] = False
 
     def __init__(self, game_class: type[Game] | None = None) -> None:
         if game_class is not None:

@@ -10,6 +10,13 @@ what can be clicked from attributes:
   ``data-compose`` is the move's template with ``{SLOT}`` placeholders (``"{tile}@{end}"``)
   and ``data-defaults="SLOT=VALUE;..."`` gives parts a starting value. The move is complete
   when every placeholder has a value; the page then offers to play it;
+* ``data-offer="NOTATION"``: the place where that move would be chosen, drawn whether or
+  not it is legal for the seat looking (a plugin whose
+  :attr:`~taut.core.plugin.GamePlugin.offers` is true draws every such place, so that one
+  picture serves every seat and every turn). The page makes it a ``data-move`` choice
+  while the move is among the frame's legal moves and its seat may choose, and sets
+  ``data-offering`` on the root while it offers any; the root's ``data-offer-words``
+  (``"place kind 3 on {move}"``) names each offer for a screen reader;
 * ``data-id``, ``data-alike`` and ``data-glow`` name the pieces across positions (the same
   piece, interchangeable pieces, a piece that lights up when it appears): the page follows
   them to animate a turn (docs/browser.md);

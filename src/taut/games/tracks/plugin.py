@@ -68,6 +68,8 @@ class TracksPlugin(GamePlugin):
     )
     verb = "places"
     draw_by_agreement = True
+    # Every empty cell is drawn as an offer: one picture a position serves both seats.
+    offers = True
 
     position_help = (
         '{"board": ["1.3...", ...], "first": "NS", "tiles": {"NS": 2, "WE": null}, '
@@ -95,7 +97,7 @@ class TracksPlugin(GamePlugin):
 
     def svg(self, view: State, seat: int | None, legal: Sequence[str]) -> str:
         """The board with its tracks coloured by the sides they reach, the tiles in hand
-        under it; for the player to move every empty cell is a button."""
+        under it; the cells of ``legal`` are buttons, every other empty cell an offer."""
         from taut.games.tracks.svg import board_svg
 
         return board_svg(_ts(view), seat, legal)

@@ -64,12 +64,15 @@ SEAT_COLOURS = (BLUE, VERMILLION)
 SEAT_SIDES = ("top and bottom", "left and right")
 
 _STYLE = (
-    ".tt-board .tt-click{cursor:pointer}"
+    # A free cell is a choice while the page offers it (data-move, from its data-offer).
+    ".tt-board [data-move]{cursor:pointer}"
     ".tt-board .tt-ghost{opacity:0}"
-    ".tt-board .tt-click:hover .tt-ghost,.tt-board .tt-click:focus .tt-ghost{opacity:.45}"
-    ".tt-board .tt-click:hover .tt-hit,.tt-board .tt-click:focus .tt-hit"
+    ".tt-board [data-move]:hover .tt-ghost,.tt-board [data-move]:focus .tt-ghost{opacity:.45}"
+    ".tt-board [data-move]:hover .tt-hit,.tt-board [data-move]:focus .tt-hit"
     "{stroke:#E69F00;stroke-width:4}"
-    ".tt-board .tt-click:focus{outline:none}"
+    ".tt-board [data-move]:focus{outline:none}"
+    ".tt-board [data-move] .tt-dot{display:none}"
+    ".tt-board:not([data-offering]) .tt-offering{visibility:hidden}"
     ".tt-board .chosen .tt-ghost{opacity:.8}"
     ".tt-board .chosen .tt-hit{stroke:#E69F00;stroke-width:5}"
     # Drawn small (a phone draws the picture at about two thirds of its units, a desktop
@@ -285,7 +288,11 @@ def _cell(
             f'<g class="tt-click" data-move="{esc(name)}" role="button" tabindex="0" '
             f'aria-label="{esc(label)}">{square}{ghost}</g>'
         )
-    return square + f'<circle cx="{x + c / 2:g}" cy="{y + c / 2:g}" r="2" fill="{GREY}"/>'
+    # Offered by the page when it is the viewer's move (the same markup every turn, so a
+    # move's patch leaves it alone); its ghost is the tile to place now (:func:`_offered`).
+    dot = f'<circle class="tt-dot" cx="{x + c / 2:g}" cy="{y + c / 2:g}" r="2" fill="{GREY}"/>'
+    ghost = f'<use class="tt-ghost" href="#{_offer_id(c)}" x="{x:g}" y="{y}"/>'
+    return f'<g data-offer="{esc(name)}">{square}{dot}{ghost}</g>'
 
 
 def _ghost_id(c: float, kind: int) -> str:
@@ -299,6 +306,18 @@ def _ghost(c: float, kind: int) -> str:
     """The ghost of a tile of ``kind`` for cells of size ``c``, at the origin, for the cells
     that offer it to ``<use>``."""
     return f'<defs><g id="{_ghost_id(c, kind)}">{_tile_art(0, 0, c, kind, None)}</g></defs>'
+
+
+def _offer_id(c: float) -> str:
+    """The id of the tile an offered cell shows on hover: by cell size only, the same for
+    every kind, so that the cells' markup does not change when the kind to place does."""
+    return f"tt-offer-{c:g}"
+
+
+@functools.lru_cache(maxsize=64)
+def _offered(c: float, kind: int) -> str:
+    """The tile of ``kind`` that offered cells of size ``c`` show on hover."""
+    return f'<defs><g id="{_offer_id(c)}">{_tile_art(0, 0, c, kind, None)}</g></defs>'
 
 
 def _cells(state: TracksState, movable: set[int]) -> str:
@@ -326,6 +345,8 @@ def _cells(state: TracksState, movable: set[int]) -> str:
         parts.append(_cell(size, cell, kind, colours, cell == state.last, shown))
     if movable and kind_now:
         parts.insert(0, _ghost(c, kind_now))
+    if kind_now and state.kind is NodeKind.DECISION and len(movable) < len(board) - state.placed():
+        parts.insert(0, _offered(c, kind_now))
     if state.last is not None:
         r, col = divmod(state.last, size)
         x, y = left + col * c + 3, MARGIN + r * c + 3
@@ -388,7 +409,8 @@ _LEGEND_LINES = textwrap.wrap(LEGEND, 46)
 
 
 def board_svg(state: TracksState, seat: int | None, legal: Sequence[str]) -> str:
-    """The position with ``seat``'s ``legal`` placements clickable (empty cells)."""
+    """The position with ``seat``'s ``legal`` placements clickable (empty cells); every other
+    empty cell is an offer (``data-offer``), the page's to make a choice."""
     size = state.game.size
     c = cell_size(size)
     movable: set[int] = set()
@@ -423,16 +445,26 @@ def board_svg(state: TracksState, seat: int | None, legal: Sequence[str]) -> str
         + f'<text class="tt-small" x="12" y="{top + 108}" font-size="15" font-weight="bold">'
         f"{esc(said)}</text>"
     )
-    lines = ["Choose an empty cell for your tile."] if movable else []
-    lines += _LEGEND_LINES
-    for i, line in enumerate(lines):
+    # The first line shows while cells are offered (the page marks the root); its place is
+    # kept either way, so that the legend stays put from turn to turn.
+    lines = [("Choose an empty cell for your tile.", " tt-offering")]
+    lines += [(line, "") for line in _LEGEND_LINES]
+    for i, (line, more) in enumerate(lines):
         body += (
-            f'<text class="tt-small" x="12" y="{top + 136 + 24 * i}" font-size="13" '
+            f'<text class="tt-small{more}" x="12" y="{top + 136 + 24 * i}" font-size="13" '
             f'fill="{MUTED}">'
             f"{esc(line)}</text>"
         )
+    mover = state.to_move() if state.kind is NodeKind.DECISION else None
+    offer = (
+        f' data-offer-words="place kind {state.kinds[mover]} on {{move}}"'
+        if mover is not None and state.kinds[mover]
+        else ""
+    )
+    offering = ' data-offering=""' if movable else ""
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="tt-board" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="tt-board"'
+        f"{offering}{offer} "
         f'viewBox="0 0 {width} {top + PANEL}" role="group" aria-label="{esc(summary)}" '
         f'font-family="system-ui, sans-serif" fill="{INK}">{body}</svg>'
     )

@@ -81,6 +81,8 @@ class Pictures:
         self._boards: dict[tuple[int | None, bool], dict[str, Any]] = {}
         self._texts: dict[int, tuple[State, dict[str, Any]]] = {}
         """Keyed by the view's ``id``, with the view (so that the key stays its own)."""
+        self._offered: dict[int, tuple[State, dict[str, str]]] = {}
+        """The pictures of a game whose page offers the moves, keyed as ``_texts``."""
         self._helps: dict[int | None, Any] = {}
         self._encoded: dict[tuple[str, Any], str] = {}
         self._strings: dict[int, tuple[str, str]] = {}
@@ -94,6 +96,7 @@ class Pictures:
             self._views.clear()
             self._boards.clear()
             self._texts.clear()
+            self._offered.clear()
             self._helps.clear()
             self._encoded.clear()
             self._strings.clear()
@@ -117,7 +120,11 @@ class Pictures:
                 "words": [plugin.describe_move(view, seat, m) for m in legal[:LEGAL_LISTED]]
                 if seat is not None
                 else [],
-                **boards(plugin, picture, seat, legal),
+                **(
+                    self._offered_boards(plugin, view)
+                    if plugin.offers
+                    else boards(plugin, picture, seat, legal)
+                ),
             }
         # The text, status and result take no seat: seats whose view is the same object
         # (a game without hidden information) share them.
@@ -138,6 +145,16 @@ class Pictures:
                 self._helps[seat] = plugin.move_help(drawable(view), seat)
             helps = self._helps[seat]
         return {**board, **texts, "help": helps}
+
+    def _offered_boards(self, plugin: GamePlugin, view: State) -> dict[str, str]:
+        """The pictures of ``view`` with no moves offered, drawn once a view: every seat that
+        sees it, whatever its turn, is sent the same (the page offers the legal moves)."""
+        found = self._offered.get(id(view))
+        if found is not None and found[0] is view:
+            return found[1]
+        pictures = boards(plugin, drawable(view), None, [])
+        self._offered[id(view)] = (view, pictures)
+        return pictures
 
     def encoded(self, member: str, key: Any, value: Any) -> str:
         """``value`` (the member ``member`` of a frame drawn under ``key``) as JSON text,

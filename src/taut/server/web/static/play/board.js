@@ -76,7 +76,38 @@ function followTaps(holder) {
   });
 }
 
+// Turn the picture's offers (data-offer="MOVE", drawn whoever looks) into choices: those of
+// `legal` become data-move buttons named by the root's data-offer-words, the rest plain
+// places again. The root has data-offering while any is offered.
+export function offerMoves(holder, legal) {
+  const svg = board(holder);
+  if (!svg) return;
+  const on = new Set(legal);
+  const words = svg.dataset.offerWords || "{move}";
+  let any = false;
+  for (const el of svg.querySelectorAll("[data-offer]")) {
+    const move = el.dataset.offer;
+    if (on.has(move)) {
+      any = true;
+      if (el.dataset.move === move) continue;
+      el.dataset.move = move;
+      el.setAttribute("role", "button");
+      el.setAttribute("tabindex", "0");
+      el.setAttribute("aria-label", words.replaceAll("{move}", move));
+    } else if (el.dataset.move !== undefined) {
+      delete el.dataset.move;
+      for (const name of ["role", "tabindex", "aria-label", "aria-pressed"]) el.removeAttribute(name);
+      el.classList.remove("chosen");
+    }
+  }
+  if (any) svg.setAttribute("data-offering", "");
+  else if (svg.querySelector("[data-offer]")) svg.removeAttribute("data-offering");
+}
+
+const wired = new WeakSet(); // elements already listened to
+
 // Make the picture's moves clickable and reachable by keyboard; returns the parts' defaults.
+// It may be called again on the same picture (its offers changed): each element is wired once.
 export function wireBoard(holder, enabled, { onMove, onPart }) {
   const svg = board(holder);
   if (!svg) return {};
@@ -85,8 +116,12 @@ export function wireBoard(holder, enabled, { onMove, onPart }) {
   for (const el of clickable) {
     if (!el.hasAttribute("tabindex")) el.setAttribute("tabindex", "0");
     if (!el.hasAttribute("role")) el.setAttribute("role", "button");
+    if (wired.has(el)) continue;
+    wired.add(el);
     const activate = (event) => {
       if (event.type === "keydown" && event.key !== "Enter" && event.key !== " ") return;
+      // An offer no longer offered is a plain place again.
+      if (el.dataset.move === undefined && el.dataset.part === undefined) return;
       event.preventDefault();
       if (!enabled()) return;
       if (el.dataset.move) onMove(el.dataset.move);

@@ -6,8 +6,8 @@
 // a committed choice and its salt are kept in localStorage, so a reload can still reveal it.
 import { commitment, newSalt } from "./commit.js";
 import {
-  board, chosenMove, composed, defaultsOf, focusKey, markSelection, pickBoard, refocus, sizeBoard,
-  wireBoard,
+  board, chosenMove, composed, defaultsOf, focusKey, markSelection, offerMoves, pickBoard, refocus,
+  sizeBoard, wireBoard,
 } from "./board.js";
 import { lastLines, listed, logItems, newLines, seatItems, seatOf, shareItems, who } from "./panels.js";
 import { captureSign, sketch, startSigning, stopSigning } from "../signs/camera.js";
@@ -37,6 +37,7 @@ let retry = null; // the timer of the next attempt to connect
 const unacked = new Map(); // ref -> message, sent again after a reconnect
 let selection = { key: null, move: null, parts: {}, defaults: {} };
 let shownBoard = null; // the picture drawn
+let shownOffers = ""; // the moves its offers were made choices for (joined by lines)
 let shownFor = null; // the frame's board it was chosen for (the position)
 let shownLegal = null;
 let before = null; // the previous frame, for what changed
@@ -340,15 +341,23 @@ function renderBoard(f) {
   // Drawn by the server from this seat's view (names are escaped there), for a wide screen
   // and, in some games, for a phone: the one that fits the board's room.
   const picture = pickBoard(holder, f.board, f.board_narrow);
-  if (picture !== shownBoard) {
+  // A picture may mark where moves are made without offering them (data-offer): the legal
+  // ones become choices while this seat may choose.
+  const offered = mayChoose(f) ? f.legal || [] : [];
+  const offers = offered.join("\n");
+  if (picture !== shownBoard || offers !== shownOffers) {
     const focused = focusKey(holder);
-    if (f.board === shownFor) {
-      // The same position at another width: nothing moved.
-      finishAnimation();
-      holder.innerHTML = picture;
-    } else swapBoard(holder, picture);
-    shownBoard = picture;
-    shownFor = f.board;
+    if (picture !== shownBoard) {
+      if (f.board === shownFor) {
+        // The same position at another width: nothing moved.
+        finishAnimation();
+        holder.innerHTML = picture;
+      } else swapBoard(holder, picture);
+      shownBoard = picture;
+      shownFor = f.board;
+    }
+    offerMoves(holder, offered);
+    shownOffers = offers;
     const defaults = wireBoard(holder, () => frame && mayChoose(frame), { onMove: chooseMove, onPart: choosePart });
     selection.defaults = defaults;
     refocus(holder, focused);
