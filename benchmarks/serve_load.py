@@ -281,6 +281,9 @@ class Load:
     separate_acks: bool = False
     """Ask for each acknowledgement as a message of its own (as clients did before
     acknowledgements rode in frames; set by itself for a server that does not know them)."""
+    rooms: bool = True
+    """Say the board's room in the hello, as the browser's page does (unset by itself for a
+    server that does not know it)."""
     whole: bool = False
     """Ask for whole pictures only (the browser takes changed pictures as patches; set by
     itself for a server that does not know patches)."""
@@ -300,6 +303,11 @@ class Load:
     def pair(self, game_id: str) -> Pair:
         """The pair of clients of ``game_id``."""
         return self.pairs.setdefault(game_id, Pair(game_id))
+
+
+#: The board's room, in CSS pixels, on a phone (390 pixels wide) and on a desktop.
+PHONE_ROOM = 358
+DESKTOP_ROOM = 760
 
 
 class Client:
@@ -339,6 +347,10 @@ class Client:
                 hello["acks"] = "in-frames"  # as the browser's page asks
             if not self.load.whole:
                 hello["patches"] = True  # as the browser's page asks
+            if self.load.rooms:
+                # As the browser's page does: a game's first seat on a phone, the other on
+                # a desktop.
+                hello["room"] = PHONE_ROOM if self.asks else DESKTOP_ROOM
             await ws.send(json.dumps(hello))
             while True:
                 try:
@@ -361,6 +373,10 @@ class Client:
                         self._answer({"type": "ack", **ack})
                     if new_game is not None:
                         return new_game
+                elif message["type"] == "error" and "room" in str(message.get("message")):
+                    # A server from before rooms: both pictures, as it sent them.
+                    self.load.rooms = False
+                    return game_id
                 elif message["type"] == "error" and "patches" in str(message.get("message")):
                     # A server from before patches: whole pictures, as it sent them.
                     self.load.whole = True

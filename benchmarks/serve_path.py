@@ -99,13 +99,22 @@ class Counting:
         """Nothing to close."""
 
 
+#: The board's room, in CSS pixels, on a phone (390 pixels wide) and on a desktop: a game's
+#: first seat is on a phone, the other on a desktop.
+ROOMS = (358, 760)
+
+
 def connection(client: Counting, game_id: str, seat: int, patches: bool) -> Connection:
     """A client's connection; with ``patches``, one that takes changed pictures as patches
-    (as the browser does), where the tree measured knows them."""
+    (as the browser does), where the tree measured knows them; it draws the board in the
+    room of :data:`ROOMS`, where the tree knows rooms."""
     try:
-        return Connection(client, game_id, seat, patches=patches)  # type: ignore[arg-type, call-arg]
+        conn = Connection(client, game_id, seat, patches=patches)  # type: ignore[arg-type, call-arg]
     except TypeError:  # a tree from before patches
         return Connection(client, game_id, seat)  # type: ignore[arg-type]
+    if hasattr(conn, "room"):
+        conn.room = ROOMS[seat % 2]
+    return conn
 
 
 async def run(args: argparse.Namespace) -> dict[str, float]:

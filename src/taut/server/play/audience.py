@@ -37,6 +37,12 @@ class Audience:
         else:
             conn.send_frame(parts)
 
+    def send_to(self, conn: Connection, table: GameTable, now: float) -> None:
+        """Queue one client its frame."""
+        parts = self._frame_parts(table, conn.seat, now)
+        if parts is not None:
+            conn.send_frame(parts)
+
     def leave(self, conn: Connection) -> None:
         """Forget a client (and the game's drawings, when it was the last one)."""
         conn.close()

@@ -47,8 +47,14 @@ class Frame(Protocol):
     """A frame to send, written for one connection from what that connection was sent
     before (:class:`taut.server.play.frames.FrameParts`)."""
 
-    def text(self, sent: dict[str, str] | None = None, held: dict[str, str] | None = None) -> str:
-        """The frame's JSON for a connection whose previous frame held ``sent`` (updated)."""
+    def text(
+        self,
+        sent: dict[str, str] | None = None,
+        held: dict[str, str] | None = None,
+        room: int | None = None,
+    ) -> str:
+        """The frame's JSON for a connection whose previous frame held ``sent`` (updated),
+        holding the pictures ``held`` (updated), drawing the board ``room`` pixels wide."""
         ...
 
 
@@ -71,6 +77,9 @@ class Connection:
     patches: bool = False
     """The client takes a changed picture as a patch of the one it holds (its hello's
     ``patches``)."""
+    room: int | None = None
+    """The width the client draws the board in (its hello's ``room``): frames carry only the
+    picture of the two that fits it; None: both."""
     _sent: dict[str, str] = field(default_factory=dict)
     """The members of the last frame written, which the next one may leave out."""
     _held: dict[str, str] = field(default_factory=dict)
@@ -143,7 +152,8 @@ class Connection:
                 if isinstance(item, str):
                     text = item
                 else:
-                    text = item.text(self._sent, self._held if self.patches else None)
+                    held = self._held if self.patches else None
+                    text = item.text(self._sent, held, self.room)
                 if is_frame and self._riding:
                     text = f'{text[:-1]},"acks":{as_text(self._riding)}}}'
                     self._riding = []

@@ -16,6 +16,7 @@ patches a changed picture is sent as a patch of the one it holds
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -219,14 +220,21 @@ class FrameParts:
     members: dict[str, str]
     pictures: dict[str, str] = field(default_factory=dict)
 
-    def text(self, sent: dict[str, str] | None = None, held: dict[str, str] | None = None) -> str:
+    def text(
+        self,
+        sent: dict[str, str] | None = None,
+        held: dict[str, str] | None = None,
+        room: int | None = None,
+    ) -> str:
         """The frame for a connection whose previous frame's members were ``sent`` (None:
         the whole frame); ``sent`` is updated to this frame's. With ``held``, the pictures
         that connection holds (it takes patches): a changed picture is sent as a patch of
         the one held (:mod:`taut.server.play.patches`) where that is shorter, and ``held``
-        is updated."""
+        is updated. With ``room`` (the width the client draws the board in), a frame with
+        two pictures of the board carries only the one that fits (:func:`unfit`)."""
         out = [self.light[:-1]]
         kept = []
+        left_out = unfit(self.pictures, room)
         if sent is not None:
             # A member this frame lacks is gone from the client's frame too: it cannot be
             # kept by a later frame.
@@ -236,6 +244,13 @@ class FrameParts:
             for name in [n for n in held if n not in self.pictures]:
                 del held[name]
         for name, value in self.members.items():
+            if name == left_out:
+                # Not sent, so not held either: a client whose room changes is sent it whole.
+                if sent is not None:
+                    sent.pop(name, None)
+                if held is not None:
+                    held.pop(name, None)
+                continue
             if sent is not None:
                 before = sent.get(name)
                 if before is not None and (before is value or before == value):
@@ -256,6 +271,23 @@ class FrameParts:
             out.append(',"kept":' + as_text(kept))
         out.append("}")
         return "".join(out)
+
+
+_TOUCH = re.compile(r'data-touch-width="([\d.]+)"')
+
+
+def unfit(pictures: dict[str, str], room: int | None) -> str | None:
+    """Of a frame's two pictures of the board, the one that does not fit a board ``room``
+    pixels wide, as the page chooses (:func:`boards`): ``board_narrow`` where the room holds
+    the wide picture (its root's ``data-touch-width``), else ``board``; None where there are
+    not two, or no room is known."""
+    if room is None or "board_narrow" not in pictures or "board" not in pictures:
+        return None
+    wide = pictures["board"]
+    found = _TOUCH.search(wide, 0, wide.find(">"))
+    if found is None:
+        return None
+    return "board" if room < float(found.group(1)) else "board_narrow"
 
 
 #: The drawn members that depend on the view alone (not on the seat looking at it).

@@ -236,6 +236,12 @@ class Hub:
         """Forget a client (and the game's drawings, when it was the last one)."""
         self.audience.leave(conn)
 
+    def refresh(self, conn: Connection) -> None:
+        """Send one client its frame again (what it already holds is left out)."""
+        table = self.tables.get(conn.game_id)
+        if table is not None:
+            self.audience.send_to(conn, table, self.now())
+
     def frame(self, table: GameTable, seat: int | None) -> dict[str, Any]:
         """The frame for a client at ``seat`` now."""
         return self.audience.frame(table, seat, self.now())

@@ -34,6 +34,8 @@ Name = Annotated[
 Action = Annotated[str, StringConstraints(min_length=1, max_length=200)]
 Ref = Annotated[int, Field(ge=0, le=2**31)]
 MoveNo = Annotated[int, Field(ge=0, le=10**7)]
+#: The width, in CSS pixels, a client draws the board in.
+Room = Annotated[int, Field(ge=0, le=100_000)]
 
 
 class _Message(BaseModel):
@@ -54,6 +56,11 @@ class Hello(_Message):
     """True: a changed picture may come as a patch of the one the client holds
     (``board_patch``, ``board_narrow_patch``, ``text_patch``; see
     :mod:`taut.server.play.patches`)."""
+    room: Room | None = None
+    """The width the client draws the board in: where a game draws the position twice (for
+    a wide screen, ``board``, and for a phone, ``board_narrow``), its frames carry only the
+    picture that fits (the narrow one where the room is narrower than the wide picture's
+    ``data-touch-width``, as the page would choose). None: both."""
 
 
 class SetName(_Message):
@@ -141,6 +148,14 @@ class Answer(_Message):
     ref: Ref = 0
 
 
+class Fit(_Message):
+    """The board's room changed (a window resized, a phone turned): the frames from now on
+    carry the picture that fits it (see :attr:`Hello.room`), starting with one at once."""
+
+    type: Literal["room"]
+    room: Room
+
+
 class Ping(_Message):
     """Keep the connection alive."""
 
@@ -148,7 +163,18 @@ class Ping(_Message):
 
 
 ClientMessage = Annotated[
-    Hello | SetName | Move | Commit | Reveal | Rematch | Chat | Resign | Offer | Answer | Ping,
+    Hello
+    | SetName
+    | Move
+    | Commit
+    | Reveal
+    | Rematch
+    | Chat
+    | Resign
+    | Offer
+    | Answer
+    | Fit
+    | Ping,
     Field(discriminator="type"),
 ]
 _ADAPTER: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)

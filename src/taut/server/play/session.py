@@ -29,6 +29,7 @@ from taut.server.play.protocol import (
     BadMessage,
     Chat,
     Commit,
+    Fit,
     Hello,
     Move,
     Offer,
@@ -180,6 +181,7 @@ async def _hello(socket: WebSocket, client: WebClient, hub: Hub, game_id: str) -
         conn = Connection(client, game_id, int(seat))
     conn.acks_in_frames = hello.acks == "in-frames"
     conn.patches = hello.patches
+    conn.room = hello.room
     return conn
 
 
@@ -193,6 +195,10 @@ async def handle(hub: Hub, conn: Connection, raw: str | bytes) -> None:
             return
         if isinstance(message, Hello):
             raise BadMessage("hello is said once")
+        if isinstance(message, Fit):
+            conn.room = message.room
+            hub.refresh(conn)
+            return
         ref = message.ref
         if conn.seat is None:
             if isinstance(message, Chat):  # the spectators' own chat

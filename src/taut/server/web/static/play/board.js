@@ -6,19 +6,25 @@ export function board(holder) {
   return holder.querySelector("svg");
 }
 
+// The width, in CSS pixels, the board is drawn in (a holder not laid out yet, hidden, has
+// none: the window's stands for it).
+export function boardRoom(holder) {
+  const style = getComputedStyle(holder);
+  const padding = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+  return holder.clientWidth ? holder.clientWidth - padding : window.innerWidth;
+}
+
 // Which picture of a position to draw in `holder`: a game may send, beside its `wide` one, a
 // `narrow` one laid out for a phone; that one is drawn where the holder has less room than
 // the wide one may be drawn in (its root's data-touch-width), so nothing scrolls sideways.
+// A page that told the server its room is sent only the one that fits.
 export function pickBoard(holder, wide, narrow) {
   if (!narrow) return wide;
+  if (!wide) return narrow;
   const root = wide.slice(0, wide.indexOf(">"));
   const touch = /data-touch-width="([\d.]+)"/.exec(root);
   if (!touch) return wide;
-  const style = getComputedStyle(holder);
-  const padding = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
-  // A holder not laid out yet (hidden) has no width: the window's stands for it.
-  const room = holder.clientWidth ? holder.clientWidth - padding : window.innerWidth;
-  return room < Number(touch[1]) ? narrow : wide;
+  return boardRoom(holder) < Number(touch[1]) ? narrow : wide;
 }
 
 function pair(text) {

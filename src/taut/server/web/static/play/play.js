@@ -6,8 +6,8 @@
 // a committed choice and its salt are kept in localStorage, so a reload can still reveal it.
 import { commitment, newSalt } from "./commit.js";
 import {
-  board, chosenMove, composed, defaultsOf, focusKey, markSelection, offerMoves, pickBoard, refocus,
-  sizeBoard, wireBoard,
+  board, boardRoom, chosenMove, composed, defaultsOf, focusKey, markSelection, offerMoves, pickBoard,
+  refocus, sizeBoard, wireBoard,
 } from "./board.js";
 import { lastLines, listed, logItems, newLines, seatItems, seatOf, shareItems, who } from "./panels.js";
 import { captureSign, sketch, startSigning, stopSigning } from "../signs/camera.js";
@@ -86,6 +86,21 @@ function setConnection(text, lost = false) {
   el.classList.toggle("lost", lost);
 }
 
+let roomSent = null; // the board's room as the server was last told
+
+// A board that became narrower or wider (a window resized, a phone turned) may want the
+// game's other picture: the server is told its new room, once the resizing has settled.
+let roomTimer = null;
+function tellRoom() {
+  clearTimeout(roomTimer);
+  roomTimer = setTimeout(() => {
+    const room = Math.round(boardRoom($("board")));
+    if (room === roomSent || !socket || socket.readyState !== WebSocket.OPEN) return;
+    roomSent = room;
+    socket.send(JSON.stringify({ type: "room", room }));
+  }, 250);
+}
+
 // Changed pictures come as patches of the ones held, unless the address says ?patches=0
 // (whole pictures every time: what the patched page is compared with).
 const PATCHES = new URLSearchParams(location.search).get("patches") !== "0";
@@ -98,7 +113,10 @@ function connect() {
   socket = ws;
   gotState = false;
   ws.onopen = () => {
-    ws.send(JSON.stringify({ type: "hello", token, acks: "in-frames", patches: PATCHES }));
+    // The board's room: of a game's two pictures (wide and narrow), only the one that fits
+    // is sent.
+    roomSent = Math.round(boardRoom($("board")));
+    ws.send(JSON.stringify({ type: "hello", token, acks: "in-frames", patches: PATCHES, room: roomSent }));
     for (const message of unacked.values()) ws.send(JSON.stringify(message));
   };
   ws.onmessage = (event) => receive(JSON.parse(event.data));
@@ -341,6 +359,7 @@ function renderBoard(f) {
   // Drawn by the server from this seat's view (names are escaped there), for a wide screen
   // and, in some games, for a phone: the one that fits the board's room.
   const picture = pickBoard(holder, f.board, f.board_narrow);
+  const position = f.board ?? f.board_narrow;
   // A picture may mark where moves are made without offering them (data-offer): the legal
   // ones become choices while this seat may choose.
   const offered = mayChoose(f) ? f.legal || [] : [];
@@ -348,13 +367,13 @@ function renderBoard(f) {
   if (picture !== shownBoard || offers !== shownOffers) {
     const focused = focusKey(holder);
     if (picture !== shownBoard) {
-      if (f.board === shownFor) {
+      if (position === shownFor) {
         // The same position at another width: nothing moved.
         finishAnimation();
         holder.innerHTML = picture;
       } else swapBoard(holder, picture);
       shownBoard = picture;
-      shownFor = f.board;
+      shownFor = position;
     }
     offerMoves(holder, offered);
     shownOffers = offers;
@@ -775,7 +794,7 @@ $("zoom").addEventListener("click", () => {
   fitBoard();
 });
 // A board that became narrower or wider may want the game's other picture.
-window.addEventListener("resize", () => { if (frame) renderBoard(frame); });
+window.addEventListener("resize", () => { if (frame) renderBoard(frame); tellRoom(); });
 window.addEventListener("online", reconnectNow);
 document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") reconnectNow(); });
 window.addEventListener("hashchange", () => location.reload());
