@@ -1,4 +1,4 @@
-"""The board (and the position as text) a page draws from patches is the one it draws from
+"""The board (the position as text, the log) a page draws from patches is the one it draws from
 whole pictures: two pages at the same seat, one taking patches (as every page does) and one
 asking for whole pictures (``?patches=0``), through random games of every kind, show the
 same picture after every move."""
@@ -28,13 +28,16 @@ from tests.browser_play import GAMES
 if TYPE_CHECKING:
     from playwright.sync_api import Page, WebSocket
 
-#: The board as drawn, once no animation runs (ghosts of old pieces are gone then), and the
-#: position as text.
+#: The board as drawn, once no animation runs (ghosts of old pieces are gone then), the
+#: position as text, and the log.
 DRAWN = """() => {
   if (document.getAnimations().length) return null;
   const svg = document.querySelector('#board svg');
   const text = document.getElementById('board-text');
-  return svg ? svg.outerHTML.replace(/ style="--unit:[^"]*"/, '') + ' | ' + text.textContent : null;
+  const log = document.getElementById('log').textContent;
+  if (!svg) return null;
+  const drawn = svg.outerHTML.replace(/ style="--unit:[^"]*"/, '');
+  return drawn + ' | ' + text.textContent + ' | ' + log;
 }"""
 
 

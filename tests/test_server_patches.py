@@ -15,7 +15,7 @@ import pytest
 
 from taut.core.forfeit import drawable
 from taut.core.registry import games, make, plugin
-from taut.server.play import patches
+from taut.server.play import frames, patches
 from taut.server.play.frames import FrameParts, boards, with_kept
 from tests.test_server_kit import bench, run
 
@@ -122,6 +122,7 @@ def test_every_frame_of_a_client_that_takes_patches_is_whole_again(
             assert any("board_patch" in m for m in patched), "no picture came as a patch"
             if name == "tracks":  # its text grows a line at a time
                 assert any("text_patch" in m for m in patched), "no text came as a patch"
+            assert any("log_more" in m for m in patched), "no log came as the lines it gained"
             assert not any("board_patch" in json.loads(t) for t in plain.recorder.texts)
             # The frames a patched client makes whole are the frames the plain client got.
             ours = players[0].recorder.frames()
@@ -130,7 +131,7 @@ def test_every_frame_of_a_client_that_takes_patches_is_whole_again(
             for frame in ours:
                 other = theirs.get(frame["seq"])
                 if other is not None and other["move"] == frame["move"]:
-                    for member in ("board", "board_narrow", "text"):
+                    for member in ("board", "board_narrow", "text", "log"):
                         assert frame.get(member) == other.get(member)
                     compared += 1
             assert compared > 5
@@ -149,3 +150,26 @@ def test_tokens_dropped_without_others_put_in() -> None:
     change = json.loads(made)
     assert [3] in change["ops"]
     assert patches.apply(old, change) == new
+
+
+def test_a_changed_log_comes_as_the_lines_it_gained() -> None:
+    old = [f"line {i}" for i in range(12)]
+    moved = [*old[2:], "line 12", "line 13"]
+    assert frames.log_more(old, moved) == {"drop": 2, "add": ["line 12", "line 13"]}
+    assert frames.log_more(old, [*old, "more"]) == {"drop": 0, "add": ["more"]}
+    assert frames.log_more(old, ["new"]) is None  # nothing kept (a rematch's log)
+    assert frames.log_more([], ["first"]) is None
+    sent: dict[str, str] = {}
+    held: dict[str, Any] = {}
+    first = FrameParts('{"seq":1}', {"log": json.dumps(old)}, {}, old)
+    whole = json.loads(first.text(sent, held))
+    assert whole == {"seq": 1, "log": old}
+    second = FrameParts('{"seq":2}', {"log": json.dumps(moved)}, {}, moved)
+    delta = json.loads(second.text(sent, held))
+    assert delta == {"seq": 2, "log_more": {"drop": 2, "add": ["line 12", "line 13"]}}
+    assert with_kept(whole, delta) == {"seq": 2, "log": moved}
+    # The same log again is kept; a client that takes no patches gets the log whole.
+    assert json.loads(second.text(sent, held)) == {"seq": 2, "kept": ["log"]}
+    plain: dict[str, str] = {}
+    first.text(plain)
+    assert json.loads(second.text(plain)) == {"seq": 2, "log": moved}

@@ -50,7 +50,7 @@ class Frame(Protocol):
     def text(
         self,
         sent: dict[str, str] | None = None,
-        held: dict[str, str] | None = None,
+        held: dict[str, Any] | None = None,
         room: int | None = None,
     ) -> str:
         """The frame's JSON for a connection whose previous frame held ``sent`` (updated),
@@ -82,8 +82,8 @@ class Connection:
     picture of the two that fits it; None: both."""
     _sent: dict[str, str] = field(default_factory=dict)
     """The members of the last frame written, which the next one may leave out."""
-    _held: dict[str, str] = field(default_factory=dict)
-    """The pictures of the last frame written (what a patch is made from)."""
+    _held: dict[str, Any] = field(default_factory=dict)
+    """The pictures and the log of the last frame written (what a patch is made from)."""
     _riding: list[dict[str, Any]] = field(default_factory=list)
     """The acknowledgements that ride in the frame waiting in the outbox (at most one frame
     waits: a newer one takes its place, and its acknowledgements)."""

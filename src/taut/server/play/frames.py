@@ -213,25 +213,27 @@ PATCHED = {"board": CUT, "board_narrow": CUT, "text": LINES}
 @dataclass(frozen=True, eq=False)
 class FrameParts:
     """A frame as JSON text: the members sent every time (``light``, an object), each of
-    :data:`KEPT_MEMBERS` encoded apart (``members``), and the pictures as drawn
-    (``pictures``: what a patch is made from)."""
+    :data:`KEPT_MEMBERS` encoded apart (``members``), the pictures as drawn (``pictures``:
+    what a patch is made from) and the log's lines (``log``: what its window moved from)."""
 
     light: str
     members: dict[str, str]
     pictures: dict[str, str] = field(default_factory=dict)
+    log: list[str] | None = None
 
     def text(
         self,
         sent: dict[str, str] | None = None,
-        held: dict[str, str] | None = None,
+        held: dict[str, Any] | None = None,
         room: int | None = None,
     ) -> str:
         """The frame for a connection whose previous frame's members were ``sent`` (None:
         the whole frame); ``sent`` is updated to this frame's. With ``held``, the pictures
         that connection holds (it takes patches): a changed picture is sent as a patch of
         the one held (:mod:`taut.server.play.patches`) where that is shorter, and ``held``
-        is updated. With ``room`` (the width the client draws the board in), a frame with
-        two pictures of the board carries only the one that fits (:func:`unfit`)."""
+        is updated, and a changed log as the lines it gained (:func:`log_more`). With
+        ``room`` (the width the client draws the board in), a frame with two pictures of the
+        board carries only the one that fits (:func:`unfit`)."""
         out = [self.light[:-1]]
         kept = []
         left_out = unfit(self.pictures, room)
@@ -241,7 +243,7 @@ class FrameParts:
             for name in [n for n in sent if n not in self.members]:
                 del sent[name]
         if held is not None:
-            for name in [n for n in held if n not in self.pictures]:
+            for name in [n for n in held if n not in self.pictures and n != "log"]:
                 del held[name]
         for name, value in self.members.items():
             if name == left_out:
@@ -257,6 +259,13 @@ class FrameParts:
                     kept.append(name)
                     continue
                 sent[name] = value
+            if held is not None and name == "log" and self.log is not None:
+                had = held.get("log")
+                held["log"] = self.log
+                more = None if had is None else log_more(had, self.log)
+                if more is not None:
+                    out.append(f',"log_more":{as_text(more)}')
+                    continue
             if held is not None and name in self.pictures:
                 picture = self.pictures[name]
                 had = held.get(name)
@@ -271,6 +280,17 @@ class FrameParts:
             out.append(',"kept":' + as_text(kept))
         out.append("}")
         return "".join(out)
+
+
+def log_more(old: list[str], new: list[str]) -> dict[str, Any] | None:
+    """The log ``new`` as a change of ``old``: the window of its last lines moved on,
+    ``{"drop": K, "add": LINES}`` (``new`` is ``old`` without its first K lines, then LINES);
+    None where no line of ``old`` is kept."""
+    for drop in range(len(old)):
+        rest = len(old) - drop
+        if new[:rest] == old[drop:]:
+            return {"drop": drop, "add": new[rest:]}
+    return None
 
 
 _TOUCH = re.compile(r'data-touch-width="([\d.]+)"')
@@ -311,6 +331,11 @@ def with_kept(previous: dict[str, Any] | None, frame: dict[str, Any]) -> dict[st
             if previous is None or not isinstance(previous.get(name), str):
                 raise ValueError(f"a frame patches {name} but no frame before held one")
             frame[name] = apply_patch(previous[name], change)
+    more = frame.pop("log_more", None)
+    if more is not None:
+        if previous is None or not isinstance(previous.get("log"), list):
+            raise ValueError("a frame adds to the log but no frame before held one")
+        frame["log"] = previous["log"][more["drop"] :] + more["add"]
     return frame
 
 
@@ -332,6 +357,7 @@ def frame_parts(
     """:func:`state_frame` as JSON text in parts (the same members), with the drawn
     members encoded once per position: what the hub sends."""
     frame, drawn, (mine, listed) = _frame(table, seat, pictures, now)
+    log = frame.get("log")
     members: dict[str, str] = {}
     drawings = {n: drawn[n] for n in PATCHED if isinstance(drawn.get(n), str)}
     keys = {"board": listed, "board_narrow": listed, "legal": listed, "moves": listed, "help": mine}
@@ -342,7 +368,7 @@ def frame_parts(
             members[name] = pictures.encoded(name, key, drawn[name])
         elif name in frame:
             members[name] = as_text(frame.pop(name))
-    return FrameParts(as_text(frame), members, drawings)
+    return FrameParts(as_text(frame), members, drawings, log)
 
 
 def frame_text(

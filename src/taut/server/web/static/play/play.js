@@ -157,6 +157,12 @@ function receive(message) {
         return;
       }
     }
+    // A changed log may come as its window moved on: the first lines dropped, new ones added.
+    const more = message.log_more;
+    if (more !== undefined) {
+      delete message.log_more;
+      message.log = (frame && frame.log ? frame.log : []).slice(more.drop).concat(more.add);
+    }
     gotState = true;
     backoff = 500;
     setConnection(token && message.you ? "Connected." : "Connected: you are watching.");
