@@ -47,7 +47,7 @@ const CHOICES = "[data-move], [data-part]";
 const TAP_SLOP = 10;
 const watched = new WeakSet(); // holders whose taps are followed
 
-// The choice ``target`` is part of, in ``holder``'s picture (the page around it may use the
+// The choice `target` is part of, in `holder`'s picture (the page around it may use the
 // same attributes: the game's root keeps its move number in data-move).
 function choiceIn(holder, target) {
   const el = target.closest ? target.closest(CHOICES) : null;
