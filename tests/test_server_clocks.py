@@ -276,18 +276,21 @@ def test_the_computer_is_timed_in_live_games_and_thinks_within_its_clock(
             me = Person(a, made["id"], random.Random(5))
             frame = a.state(lambda f: "NS" in f["acting"])
             assert sorted(frame["clock"]["left"]) == ["NS", "WE"]
+            started = time.monotonic()
             me.turn()  # the first choice starts the computer's clock
             frame = a.state(lambda f: "NS" in f["acting"] or f["phase"] == "over")
+            took = time.monotonic() - started
             assert frame["phase"] != "over"
-            # Its first choice took 55 s of its 60: about 5 s left.
-            assert left(frame, "WE") == pytest.approx(5.0, abs=1.0)
+            # Its first choice took 55 s of its 60, and the real time its turn took here (a
+            # busy machine's): about 5 s left, less that.
+            assert 5.0 - took - 0.5 <= left(frame, "WE") <= 5.5
             me.turn()
             over = a.state(lambda f: f["phase"] == "over")
             assert over["clock"]["flagged"] == "WE" and over["winners"] == ["NS"]
     # The first choice had its full two seconds; the second, with 5 s left, a fraction.
     assert asked[0] == "hard"
     name, think = asked[1].split(":think=")
-    assert name == "hard" and 0.1 < float(think) < 0.25
+    assert name == "hard" and 0 < float(think) < 0.25
 
 
 def test_a_game_stored_before_the_computer_was_timed_keeps_its_clocks() -> None:
