@@ -11,14 +11,13 @@ a reveal, a name): :class:`Pictures` keeps each seat's drawings of the current p
 so that they are made once per position and seat, whatever the number of clients. A frame
 leaves out what the connection's previous frame said (``kept``), and to a client that takes
 patches a changed picture is sent as a patch of the one it holds
-(:mod:`taut.server.play.patches`).
+(:mod:`taut.server.play.patches`); :mod:`taut.server.play.wire` writes a frame so for each
+connection.
 """
 
 from __future__ import annotations
 
-import re
 import time
-from dataclasses import dataclass, field
 from typing import Any
 
 from taut.core.errors import TautError
@@ -27,9 +26,27 @@ from taut.core.game import State
 from taut.core.plugin import GamePlugin
 from taut.core.terms import CHANCE_SEAT
 from taut.server.play.clients import as_text
-from taut.server.play.patches import CUT, LINES, patch
-from taut.server.play.patches import apply as apply_patch
 from taut.server.play.table import GameTable
+from taut.server.play.wire import PATCHED, FrameParts, log_more, unfit, with_kept
+
+#: What clients, tests and benchmarks read from here, written in :mod:`.wire`.
+__all__ = [
+    "KEPT_MEMBERS",
+    "LEGAL_LISTED",
+    "PATCHED",
+    "FrameParts",
+    "Pictures",
+    "boards",
+    "frame_parts",
+    "frame_text",
+    "log_more",
+    "result_line",
+    "seat_list",
+    "state_frame",
+    "table_part",
+    "unfit",
+    "with_kept",
+]
 
 #: Legal moves listed in a frame at most (a two-sided choice can have 15,625).
 LEGAL_LISTED = 500
@@ -205,138 +222,8 @@ def boards(plugin: GamePlugin, view: State, seat: int | None, legal: list[str]) 
     return out
 
 
-#: The members that may be sent as a patch of the client's previous one (the pictures, and
-#: the position as text), with where each is cut into tokens.
-PATCHED = {"board": CUT, "board_narrow": CUT, "text": LINES}
-
-
-@dataclass(frozen=True, eq=False)
-class FrameParts:
-    """A frame as JSON text: the members sent every time (``light``, an object), each of
-    :data:`KEPT_MEMBERS` encoded apart (``members``), the pictures as drawn (``pictures``:
-    what a patch is made from) and the log's lines (``log``: what its window moved from)."""
-
-    light: str
-    members: dict[str, str]
-    pictures: dict[str, str] = field(default_factory=dict)
-    log: list[str] | None = None
-
-    def text(
-        self,
-        sent: dict[str, str] | None = None,
-        held: dict[str, Any] | None = None,
-        room: int | None = None,
-    ) -> str:
-        """The frame for a connection whose previous frame's members were ``sent`` (None:
-        the whole frame); ``sent`` is updated to this frame's. With ``held``, the pictures
-        that connection holds (it takes patches): a changed picture is sent as a patch of
-        the one held (:mod:`taut.server.play.patches`) where that is shorter, and ``held``
-        is updated, and a changed log as the lines it gained (:func:`log_more`). With
-        ``room`` (the width the client draws the board in), a frame with two pictures of the
-        board carries only the one that fits (:func:`unfit`)."""
-        out = [self.light[:-1]]
-        kept = []
-        left_out = unfit(self.pictures, room)
-        if sent is not None:
-            # A member this frame lacks is gone from the client's frame too: it cannot be
-            # kept by a later frame.
-            for name in [n for n in sent if n not in self.members]:
-                del sent[name]
-        if held is not None:
-            for name in [n for n in held if n not in self.pictures and n != "log"]:
-                del held[name]
-        for name, value in self.members.items():
-            if name == left_out:
-                # Not sent, so not held either: a client whose room changes is sent it whole.
-                if sent is not None:
-                    sent.pop(name, None)
-                if held is not None:
-                    held.pop(name, None)
-                continue
-            if sent is not None:
-                before = sent.get(name)
-                if before is not None and (before is value or before == value):
-                    kept.append(name)
-                    continue
-                sent[name] = value
-            if held is not None and name == "log" and self.log is not None:
-                had = held.get("log")
-                held["log"] = self.log
-                more = None if had is None else log_more(had, self.log)
-                if more is not None:
-                    out.append(f',"log_more":{as_text(more)}')
-                    continue
-            if held is not None and name in self.pictures:
-                picture = self.pictures[name]
-                had = held.get(name)
-                held[name] = picture
-                if had is not None:
-                    change = patch(had, picture, PATCHED[name])
-                    if change is not None:
-                        out.append(f',"{name}_patch":{change}')
-                        continue
-            out.append(f',"{name}":{value}')
-        if kept:
-            out.append(',"kept":' + as_text(kept))
-        out.append("}")
-        return "".join(out)
-
-
-def log_more(old: list[str], new: list[str]) -> dict[str, Any] | None:
-    """The log ``new`` as a change of ``old``: the window of its last lines moved on,
-    ``{"drop": K, "add": LINES}`` (``new`` is ``old`` without its first K lines, then LINES);
-    None where no line of ``old`` is kept."""
-    for drop in range(len(old)):
-        rest = len(old) - drop
-        if new[:rest] == old[drop:]:
-            return {"drop": drop, "add": new[rest:]}
-    return None
-
-
-_TOUCH = re.compile(r'data-touch-width="([\d.]+)"')
-
-
-def unfit(pictures: dict[str, str], room: int | None) -> str | None:
-    """Of a frame's two pictures of the board, the one that does not fit a board ``room``
-    pixels wide, as the page chooses (:func:`boards`): ``board_narrow`` where the room holds
-    the wide picture (its root's ``data-touch-width``), else ``board``; None where there are
-    not two, or no room is known."""
-    if room is None or "board_narrow" not in pictures or "board" not in pictures:
-        return None
-    wide = pictures["board"]
-    found = _TOUCH.search(wide, 0, wide.find(">"))
-    if found is None:
-        return None
-    return "board" if room < float(found.group(1)) else "board_narrow"
-
-
 #: The drawn members that depend on the view alone (not on the seat looking at it).
 _BY_VIEW = frozenset(("text", "status", "result"))
-
-
-def with_kept(previous: dict[str, Any] | None, frame: dict[str, Any]) -> dict[str, Any]:
-    """A received frame made whole: the members it lists as ``kept`` copied from the
-    previous frame of the same connection (what every client does), and the pictures sent
-    as patches made from the previous frame's (what a client that asked for them does);
-    ValueError where a patch does not fit."""
-    kept = frame.pop("kept", None)
-    if kept:
-        if previous is None:
-            raise ValueError("a frame keeps members but no frame came before it")
-        for name in kept:
-            frame[name] = previous[name]
-    for name in PATCHED:
-        change = frame.pop(f"{name}_patch", None)
-        if change is not None:
-            if previous is None or not isinstance(previous.get(name), str):
-                raise ValueError(f"a frame patches {name} but no frame before held one")
-            frame[name] = apply_patch(previous[name], change)
-    more = frame.pop("log_more", None)
-    if more is not None:
-        if previous is None or not isinstance(previous.get("log"), list):
-            raise ValueError("a frame adds to the log but no frame before held one")
-        frame["log"] = previous["log"][more["drop"] :] + more["add"]
-    return frame
 
 
 def state_frame(
