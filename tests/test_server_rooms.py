@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import random
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -93,3 +94,82 @@ def test_over_a_socket_the_room_chooses_the_picture(tmp_path: Path) -> None:
     with _socket(tmp_path / "plain", {}) as session:
         both = _state(session)
         assert "board" in both and "board_narrow" in both
+
+
+class _Client:
+    """A connection's far end that keeps what it is sent."""
+
+    def __init__(self) -> None:
+        self.frames: list[dict[str, Any]] = []
+
+    async def send_text(self, text: str) -> None:
+        self.frames.append(with_kept(self.frames[-1] if self.frames else None, json.loads(text)))
+
+    async def close(self, code: int) -> None:
+        """Nothing to close."""
+
+
+def test_a_picture_no_client_draws_is_not_drawn(monkeypatch: Any) -> None:
+    """Clients that said their rooms are drawn only the picture each draws: a seat whose
+    clients are all on phones costs no wide picture, and a room that changes draws the other
+    one then."""
+    import asyncio
+
+    from taut.core.registry import plugin
+    from taut.server.play.audience import Audience
+    from taut.server.play.clients import Connection
+    from taut.server.play.position import Seat
+    from taut.server.play.table import GameTable
+
+    found = plugin("tug-of-war")
+    drawn: list[tuple[str, int | None]] = []
+    wide, narrow = found.svg, found.svg_narrow
+    monkeypatch.setattr(found, "svg", lambda v, s, m: drawn.append(("board", s)) or wide(v, s, m))
+    monkeypatch.setattr(
+        found, "svg_narrow", lambda v, s, m: drawn.append(("narrow", s)) or narrow(v, s, m)
+    )
+    config = {"options": {"players": 2}, "seats": [{}, {}], "seed": 1}
+    table = GameTable("g", found, found.game_class(players=2), config, [Seat("human")] * 2)
+
+    async def play() -> list[_Client]:
+        audience = Audience()
+        clients = [_Client(), _Client(), _Client()]
+        conns = [
+            Connection(clients[0], "g", 0, patches=True),
+            Connection(clients[1], "g", 1, patches=True),
+            Connection(clients[2], "g", 1, patches=True),  # the same seat, on a desktop too
+        ]
+        for conn, room in zip(conns, (358, 760, 1200), strict=True):
+            conn.room = room
+        # The first frame draws both (the wide one says which room it needs).
+        audience.join(conns[0], table, 0.0)
+        for conn in conns[1:]:
+            audience.join(conn, table, 0.0)
+        await asyncio.sleep(0)
+        drawn.clear()
+        rng = random.Random(3)
+        while not table.state.is_terminal() and len(drawn) < 12:
+            state = table.state
+            if state.is_chance():
+                table.state = state.apply(state.sample_chance(rng))
+                continue
+            seat = state.acting_seats()[0]
+            table.state = state.apply({seat: rng.choice(list(state.legal_actions(seat)))})
+            audience.broadcast(table, 0.0)
+            await asyncio.sleep(0)
+        assert drawn, "no move was drawn"
+        # The phone's seat gets its narrow picture only, the desktops' seat its wide one.
+        assert {("narrow", 0), ("board", 1)} >= set(drawn) > set()
+        assert ("board", 0) not in drawn and ("narrow", 1) not in drawn
+        # The phone turned sideways: the wide picture is drawn for it then, and sent whole.
+        conns[0].room = 900
+        drawn.clear()
+        audience.send_to(conns[0], table, 0.0)
+        await asyncio.sleep(0)
+        assert drawn == [("board", 0)]
+        return clients
+
+    clients = asyncio.run(play())
+    for client in clients:
+        assert all(("board" in f) != ("board_narrow" in f) for f in clients[0].frames[1:])
+    assert "board" in clients[0].frames[-1]

@@ -31,7 +31,7 @@ class Audience:
     def join(self, conn: Connection, table: GameTable, now: float) -> None:
         """Add a client and send it the game as it stands."""
         self.clients.setdefault(conn.game_id, set()).add(conn)
-        parts = self._frame_parts(table, conn.seat, now)
+        parts = self._frame_parts(table, conn.seat, now, self._wanted(table, [conn]))
         if parts is None:
             conn.send({"type": "error", "message": "the game cannot be shown now"})
         else:
@@ -39,7 +39,7 @@ class Audience:
 
     def send_to(self, conn: Connection, table: GameTable, now: float) -> None:
         """Queue one client its frame."""
-        parts = self._frame_parts(table, conn.seat, now)
+        parts = self._frame_parts(table, conn.seat, now, self._wanted(table, [conn]))
         if parts is not None:
             conn.send_frame(parts)
 
@@ -65,23 +65,34 @@ class Audience:
         conns = self.clients.get(table.id)
         if not conns:
             return
-        made: dict[int | None, FrameParts | None] = {}
+        seats: dict[int | None, list[Connection]] = {}
         for conn in list(conns):
             if conn.gone:
                 conns.discard(conn)
                 continue
-            if conn.seat not in made:
-                made[conn.seat] = self._frame_parts(table, conn.seat, now)
-            parts = made[conn.seat]
+            seats.setdefault(conn.seat, []).append(conn)
+        for seat, held in seats.items():
+            parts = self._frame_parts(table, seat, now, self._wanted(table, held))
             if parts is not None:
-                conn.send_frame(parts)
+                for conn in held:
+                    conn.send_frame(parts)
 
-    def _frame_parts(self, table: GameTable, seat: int | None, now: float) -> FrameParts | None:
-        """The frame as JSON parts; None (logged) when the game's pictures fail: the move
-        stands, and the clients keep the frame they have."""
+    def _wanted(self, table: GameTable, conns: list[Connection]) -> str | None:
+        """The one picture of the board every client of ``conns`` draws (by its room), so
+        that the other is not drawn for them; None: both."""
+        pictures = self._pictures.setdefault(table.id, Pictures())
+        wants = {pictures.wanted(conn.room) for conn in conns}
+        return wants.pop() if len(wants) == 1 else None
+
+    def _frame_parts(
+        self, table: GameTable, seat: int | None, now: float, want: str | None = None
+    ) -> FrameParts | None:
+        """The frame as JSON parts (of two pictures of the board only ``want``, where
+        given); None (logged) when the game's pictures fail: the move stands, and the
+        clients keep the frame they have."""
         try:
             pictures = self._pictures.setdefault(table.id, Pictures())
-            return frame_parts(table, seat, pictures, now)
+            return frame_parts(table, seat, pictures, now, want)
         except Exception:
             log.exception("cannot draw game %s for seat %s", table.id, seat)
             return None

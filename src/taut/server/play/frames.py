@@ -27,7 +27,14 @@ from taut.core.plugin import GamePlugin
 from taut.core.terms import CHANCE_SEAT
 from taut.server.play.clients import as_text
 from taut.server.play.table import GameTable
-from taut.server.play.wire import PATCHED, FrameParts, log_more, unfit, with_kept
+from taut.server.play.wire import (
+    PATCHED,
+    FrameParts,
+    log_more,
+    touch_width,
+    unfit,
+    with_kept,
+)
 
 #: What clients, tests and benchmarks read from here, written in :mod:`.wire`.
 __all__ = [
@@ -99,11 +106,17 @@ class Pictures:
         self._boards: dict[tuple[int | None, bool], dict[str, Any]] = {}
         self._texts: dict[int, tuple[State, dict[str, Any]]] = {}
         """Keyed by the view's ``id``, with the view (so that the key stays its own)."""
-        self._offered: dict[int, tuple[State, dict[str, str]]] = {}
+        self._offered: dict[int, tuple[State, dict[str, Any]]] = {}
         """The pictures of a game whose page offers the moves, keyed as ``_texts``."""
         self._helps: dict[int | None, Any] = {}
         self._encoded: dict[tuple[str, Any], str] = {}
         self._strings: dict[int, tuple[str, str]] = {}
+        self.narrow: bool | None = None
+        """Whether the game draws a picture for a narrow screen beside its wide one (None:
+        not known until it is first drawn)."""
+        self.touch: float | None = None
+        """The wide picture's ``data-touch-width`` as last drawn (None: not known), which
+        says which of two pictures a client draws (:meth:`wanted`)."""
 
     def view(self, table: GameTable, seat: int | None) -> State:
         """``table.state.view(seat)``, computed once per position."""
@@ -123,27 +136,46 @@ class Pictures:
             view = self._views[seat] = table.state.view(seat)
         return view
 
+    def wanted(self, room: int | None) -> str | None:
+        """Which picture a client drawing the board ``room`` pixels wide draws, as
+        :func:`~taut.server.play.wire.unfit` and the page choose: ``board`` or
+        ``board_narrow``; None where that is not known yet (no room said, or the game not
+        drawn yet): it is sent both."""
+        if self.narrow is False:
+            return "board"
+        if room is None or self.touch is None:
+            return None
+        return "board" if room >= self.touch else "board_narrow"
+
     def drawn(
-        self, table: GameTable, view: State, seat: int | None, mine: bool, listed: bool
+        self,
+        table: GameTable,
+        view: State,
+        seat: int | None,
+        mine: bool,
+        listed: bool,
+        want: str | None = None,
     ) -> dict[str, Any]:
-        """The parts of the frame drawn from ``view`` (call :meth:`view` first)."""
+        """The parts of the frame drawn from ``view`` (call :meth:`view` first); of the two
+        pictures of a game that draws one for a narrow screen, only ``want`` where that is
+        given (:meth:`wanted`): the other is drawn once some client needs it."""
         plugin = table.plugin
         board = self._boards.get((seat, listed))
         if board is None:
             legal = _legal(view, seat) if listed and seat is not None else []
-            picture = drawable(view)
             board = self._boards[(seat, listed)] = {
                 "legal": legal,
                 # Each listed move said in the game's words, for the people choosing.
                 "words": [plugin.describe_move(view, seat, m) for m in legal[:LEGAL_LISTED]]
                 if seat is not None
                 else [],
-                **(
-                    self._offered_boards(plugin, view)
-                    if plugin.offers
-                    else boards(plugin, picture, seat, legal)
-                ),
+                "drawn": {},
             }
+        names = ("board", "board_narrow") if want is None else (want,)
+        if plugin.offers:
+            pictures = self._offered_boards(plugin, view, names)
+        else:
+            pictures = self._draw(plugin, view, seat, board["legal"], board["drawn"], names)
         # The text, status and result take no seat: seats whose view is the same object
         # (a game without hidden information) share them.
         found = self._texts.get(id(view))
@@ -162,17 +194,48 @@ class Pictures:
             if seat not in self._helps:
                 self._helps[seat] = plugin.move_help(drawable(view), seat)
             helps = self._helps[seat]
-        return {**board, **texts, "help": helps}
+        return {
+            "legal": board["legal"],
+            "words": board["words"],
+            **pictures,
+            **texts,
+            "help": helps,
+        }
 
-    def _offered_boards(self, plugin: GamePlugin, view: State) -> dict[str, str]:
-        """The pictures of ``view`` with no moves offered, drawn once a view: every seat that
-        sees it, whatever its turn, is sent the same (the page offers the legal moves)."""
+    def _draw(
+        self,
+        plugin: GamePlugin,
+        view: State,
+        seat: int | None,
+        legal: list[str],
+        into: dict[str, Any],
+        names: tuple[str, ...],
+    ) -> dict[str, str]:
+        """The pictures ``names`` of ``view`` for ``seat`` with ``legal`` offered, drawn into
+        ``into`` (kept there) where they are not yet: a game without a narrow picture gives
+        its one ``board`` for either name."""
+        if "board_narrow" in names and self.narrow is not False and "board_narrow" not in into:
+            narrow = plugin.svg_narrow(drawable(view), seat, legal)
+            self.narrow = narrow is not None
+            if narrow is not None:
+                into["board_narrow"] = narrow
+        if ("board" in names or self.narrow is False) and "board" not in into:
+            into["board"] = plugin.svg(drawable(view), seat, legal)
+            self.touch = touch_width(into["board"])
+        if self.narrow is False:
+            return {"board": into["board"]}
+        return {n: into[n] for n in names}
+
+    def _offered_boards(
+        self, plugin: GamePlugin, view: State, names: tuple[str, ...]
+    ) -> dict[str, str]:
+        """The pictures ``names`` of ``view`` with no moves offered, drawn once a view: every
+        seat that sees it, whatever its turn, is sent the same (the page offers the legal
+        moves)."""
         found = self._offered.get(id(view))
-        if found is not None and found[0] is view:
-            return found[1]
-        pictures = boards(plugin, drawable(view), None, [])
-        self._offered[id(view)] = (view, pictures)
-        return pictures
+        if found is None or found[0] is not view:
+            found = self._offered[id(view)] = (view, {})
+        return self._draw(plugin, view, None, [], found[1], names)
 
     def encoded(self, member: str, key: Any, value: Any) -> str:
         """``value`` (the member ``member`` of a frame drawn under ``key``) as JSON text,
@@ -239,11 +302,17 @@ def state_frame(
 
 
 def frame_parts(
-    table: GameTable, seat: int | None, pictures: Pictures, now: float | None = None
+    table: GameTable,
+    seat: int | None,
+    pictures: Pictures,
+    now: float | None = None,
+    want: str | None = None,
 ) -> FrameParts:
     """:func:`state_frame` as JSON text in parts (the same members), with the drawn
-    members encoded once per position: what the hub sends."""
-    frame, drawn, (mine, listed) = _frame(table, seat, pictures, now)
+    members encoded once per position: what the hub sends. With ``want``, of a game's two
+    pictures of the board only that one (:meth:`Pictures.wanted`: every client it is for
+    draws that one)."""
+    frame, drawn, (mine, listed) = _frame(table, seat, pictures, now, want)
     log = frame.get("log")
     members: dict[str, str] = {}
     drawings = {n: drawn[n] for n in PATCHED if isinstance(drawn.get(n), str)}
@@ -266,7 +335,11 @@ def frame_text(
 
 
 def _frame(
-    table: GameTable, seat: int | None, pictures: Pictures, now: float | None
+    table: GameTable,
+    seat: int | None,
+    pictures: Pictures,
+    now: float | None,
+    want: str | None = None,
 ) -> tuple[dict[str, Any], dict[str, Any], tuple[bool, bool]]:
     """The frame's members that change with every message, the drawn ones (kept per
     position), and whether the seat is to move and may choose."""
@@ -275,15 +348,14 @@ def _frame(
     acting = [s for s in view.acting_seats() if s != CHANCE_SEAT]
     mine = seat is not None and seat in acting and phase in ("play", "commit")
     listed = mine and seat not in table.commits
-    parts = pictures.drawn(table, view, seat, mine, listed)
+    parts = pictures.drawn(table, view, seat, mine, listed, want)
     legal: list[str] = parts["legal"]
     revealing = phase == "reveal" and seat is not None and seat in acting
     outcome = view.outcome
     # Where a move is an answer (a learning game), listing them would give it away.
     hidden = table.plugin.hides_moves(table.game)
-    drawn = {
-        "board": parts["board"],
-        **({"board_narrow": parts["board_narrow"]} if "board_narrow" in parts else {}),
+    drawn: dict[str, Any] = {
+        **{n: parts[n] for n in ("board", "board_narrow") if n in parts},
         "text": parts["text"],
         "status": parts["status"],
         "help": parts["help"],

@@ -108,6 +108,13 @@ def log_more(old: list[str], new: list[str]) -> dict[str, Any] | None:
 _TOUCH = re.compile(r'data-touch-width="([\d.]+)"')
 
 
+def touch_width(picture: str) -> float | None:
+    """The ``data-touch-width`` on ``picture``'s root, in CSS pixels: the least room the
+    page draws it in (None: it has none, and fits every room)."""
+    found = _TOUCH.search(picture, 0, picture.find(">"))
+    return None if found is None else float(found.group(1))
+
+
 def unfit(pictures: dict[str, str], room: int | None) -> str | None:
     """Of a frame's two pictures of the board, the one that does not fit a board ``room``
     pixels wide, as the page chooses (:func:`boards`): ``board_narrow`` where the room holds
@@ -115,11 +122,10 @@ def unfit(pictures: dict[str, str], room: int | None) -> str | None:
     not two, or no room is known."""
     if room is None or "board_narrow" not in pictures or "board" not in pictures:
         return None
-    wide = pictures["board"]
-    found = _TOUCH.search(wide, 0, wide.find(">"))
-    if found is None:
+    touch = touch_width(pictures["board"])
+    if touch is None:
         return None
-    return "board" if room < float(found.group(1)) else "board_narrow"
+    return "board" if room < touch else "board_narrow"
 
 
 def with_kept(previous: dict[str, Any] | None, frame: dict[str, Any]) -> dict[str, Any]:
