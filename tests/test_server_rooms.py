@@ -171,5 +171,5 @@ def test_a_picture_no_client_draws_is_not_drawn(monkeypatch: Any) -> None:
 
     clients = asyncio.run(play())
     for client in clients:
-        assert all(("board" in f) != ("board_narrow" in f) for f in clients[0].frames[1:])
+        assert all(("board" in f) != ("board_narrow" in f) for f in client.frames[1:])
     assert "board" in clients[0].frames[-1]

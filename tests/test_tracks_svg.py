@@ -22,7 +22,7 @@ from taut.games.tracks.svg import (
     reached_sides,
     strand_path,
 )
-from taut.games.tracks.tiles import E, N, S, W
+from taut.games.tracks.tiles import KINDS, E, N, S, W
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -245,7 +245,10 @@ def test_the_tile_to_place_is_drawn_once_and_used_by_every_free_cell() -> None:
     # place now, under one id whatever its kind: the same markup for every seat and turn.
     idle = board_svg(state, None, [])
     assert '<g id="tt-ghost' not in idle
-    assert re.findall(r'<g id="(tt-offer-[\d.]+)">', idle) == ["tt-offer-80"]
+    assert re.findall(r'<use id="(tt-offer-[\d.]+)" href="#([^"]+)"/>', idle) == [
+        ("tt-offer-80", f"tt-kind-80-{kind}")
+    ]
+    assert re.findall(r'<g id="(tt-kind-[\d.]+-\d)">', idle) == [f"tt-kind-80-{k}" for k in KINDS]
     offers = re.findall(r'<g data-offer="([^"]+)">', idle)
     assert sorted(offers) == sorted(legal)
     assert set(re.findall(r'<use class="tt-ghost" href="#([^"]+)"', idle)) == {"tt-offer-80"}
@@ -269,3 +272,32 @@ def test_free_cells_are_drawn_alike_from_turn_to_turn() -> None:
         assert mover is not None
         state = state.apply(state.legal_actions(mover)[0])
     assert seen and all(len(looks) == 1 for looks in seen.values()), seen
+
+
+def test_a_move_changes_neither_the_root_nor_the_art_of_a_kind() -> None:
+    """The root's tag is the same from move to move (the position is said in its
+    ``<desc>``), and a tile in hand or on hover shows its kind by a ``<use>`` of the
+    kind's one picture: a move's patch names the kind, it does not carry its art."""
+    state = Tracks(size=6).new_initial_state()
+    roots, kinds, descs = set(), set(), set()
+    rng = random.Random(5)
+    for _ in range(14):
+        while state.is_chance():
+            state = state.apply(rng.choice(state.chance_outcomes())[0])
+        if state.is_terminal():
+            break
+        drawn = board_svg(state, None, [])
+        root = ET.fromstring(drawn)
+        roots.add(drawn[: drawn.index(">")])
+        kinds.add(re.search(r"<defs><g id=\"tt-kind.*?</defs>", drawn).group(0))  # type: ignore[union-attr]
+        desc = root.find("{http://www.w3.org/2000/svg}desc")
+        assert desc is not None and desc.text and "Track Tiles, 6 by 6" in desc.text
+        descs.add(desc.text)
+        for seat, kind in enumerate(state.kinds):
+            if kind:
+                assert f'href="#tt-kind-80-{kind}" transform="translate(' in drawn, seat
+        mover = state.to_move()
+        assert mover is not None
+        state = state.apply(rng.choice(state.legal_actions(mover)))
+    assert len(roots) == 1 and len(kinds) == 1 and len(descs) > 5
+    assert 'aria-label="Track Tiles, 6 by 6"' in roots.pop()

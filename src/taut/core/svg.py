@@ -15,8 +15,9 @@ what can be clicked from attributes:
   :attr:`~taut.core.plugin.GamePlugin.offers` is true draws every such place, so that one
   picture serves every seat and every turn). The page makes it a ``data-move`` choice
   while the move is among the frame's legal moves and its seat may choose, and sets
-  ``data-offering`` on the root while it offers any; the root's ``data-offer-words``
-  (``"place kind 3 on {move}"``) names each offer for a screen reader;
+  ``data-offering`` on the root while it offers any; ``data-offer-words`` (``"place kind 3
+  on {move}"``), on the root or on an element of its own (then the root's tag need not
+  change from move to move), names each offer for a screen reader;
 * ``data-id``, ``data-alike`` and ``data-glow`` name the pieces across positions (the same
   piece, interchangeable pieces, a piece that lights up when it appears): the page follows
   them to animate a turn (docs/browser.md);
@@ -27,7 +28,9 @@ what can be clicked from attributes:
   (:meth:`~taut.core.plugin.GamePlugin.svg_narrow`), draws that picture;
 * such elements carry ``role="button"``, ``tabindex="0"`` and an ``aria-label`` saying what
   the move does; the root carries ``role="group"`` and an ``aria-label`` describing the
-  position, so the board is usable with a keyboard and a screen reader.
+  position (or naming the picture, with the position in a ``<desc>``, its first child, so
+  that the root's tag stays the same from move to move), so the board is usable with a
+  keyboard and a screen reader.
 
 The server checks every move; the picture only helps to choose one. Colours come from the
 Okabe-Ito palette (:data:`PALETTE`), which stays distinct for colour-blind players.

@@ -32,7 +32,7 @@ from taut.core.terms import NodeKind
 from taut.games.tracks.cells import SEATS, cell_name, column_letter
 from taut.games.tracks.paths import trace
 from taut.games.tracks.render import next_step, strand_index, winning_strands
-from taut.games.tracks.tiles import STRANDS, E, N, S, W, unit_side
+from taut.games.tracks.tiles import KINDS, STRANDS, E, N, S, W, unit_side
 
 if TYPE_CHECKING:
     from taut.games.tracks.rules import TracksState
@@ -314,10 +314,24 @@ def _offer_id(c: float) -> str:
     return f"tt-offer-{c:g}"
 
 
+def _kind_id(c: float, kind: int) -> str:
+    """The id of a tile of ``kind``'s picture for cells of size ``c`` (:func:`_kinds`)."""
+    return f"tt-kind-{c:g}-{kind}"
+
+
 @functools.lru_cache(maxsize=64)
+def _kinds(c: float) -> str:
+    """Every kind of tile, grey, at the origin, for cells of size ``c``: drawn in every
+    picture the same, so that what shows a kind (the tile to place on hover, the tiles in
+    hand) is a short ``<use>`` of it, and a move's patch names the kind, not its art."""
+    art = "".join(f'<g id="{_kind_id(c, k)}">{_tile_art(0, 0, c, k, None)}</g>' for k in KINDS)
+    return f"<defs>{art}</defs>"
+
+
 def _offered(c: float, kind: int) -> str:
-    """The tile of ``kind`` that offered cells of size ``c`` show on hover."""
-    return f'<defs><g id="{_offer_id(c)}">{_tile_art(0, 0, c, kind, None)}</g></defs>'
+    """The tile of ``kind`` that offered cells of size ``c`` show on hover: a ``<use>`` of
+    :func:`_kinds`' picture under the id the cells use."""
+    return f'<defs><use id="{_offer_id(c)}" href="#{_kind_id(c, kind)}"/></defs>'
 
 
 def _cells(state: TracksState, movable: set[int]) -> str:
@@ -364,13 +378,19 @@ def _hand(state: TracksState, seat: int, x: float, y: float) -> str:
     """One player's tile in hand: its picture and kind, whose sides, and the turn."""
     kind = state.kinds[seat]
     box = 56
+    c = cell_size(state.game.size)
     mover = state.to_move() if state.outcome is None else None
     out = [
         f'<rect x="{x:g}" y="{y:g}" width="{box}" height="{box}" fill="{CELL_FILL}" '
         f'stroke="{SEAT_COLOURS[seat]}" stroke-width="3"/>'
     ]
     if kind:
-        out.append(tile_art(x, y, box, kind))
+        # The kind's picture (:func:`_kinds`) drawn at the hand's size: its lines scale
+        # with it, as a tile drawn in a box that size would have them.
+        out.append(
+            f'<use href="#{_kind_id(c, kind)}" '
+            f'transform="translate({x:g} {y:g}) scale({box / c:g})"/>'
+        )
         what = f"kind {kind}"
     else:
         out.append(_label(x + box / 2, y + box / 2 + 8, "?", 24, fill=MUTED))
@@ -434,9 +454,21 @@ def board_svg(state: TracksState, seat: int | None, legal: Sequence[str]) -> str
         f"Track Tiles, {size} by {size}: {said} {state.placed()} of {size * size} cells "
         f"filled; {holds}."
     )
+    mover = state.to_move() if state.kind is NodeKind.DECISION else None
+    # The words an offered cell's choice is named by (the page's; see taut.core.svg), on
+    # an element of their own: the root's tag then stays the same from move to move.
+    offer = (
+        f'<g data-offer-words="place kind {state.kinds[mover]} on {{move}}"/>'
+        if mover is not None and state.kinds[mover]
+        else ""
+    )
     body = (
         f"<style>{_STYLE}</style>"
+        # The position in words: the picture's description (its name, on the root, says
+        # the game only, so that the root's tag stays the same from move to move).
+        f"<desc>{esc(summary)}</desc>{offer}"
         f'<rect width="{width}" height="{top + PANEL}" fill="#ffffff"/>'
+        + _kinds(c)
         + _coordinates(size, c)
         + _edges(size, c)
         + _cells(state, movable)
@@ -455,16 +487,10 @@ def board_svg(state: TracksState, seat: int | None, legal: Sequence[str]) -> str
             f'fill="{MUTED}">'
             f"{esc(line)}</text>"
         )
-    mover = state.to_move() if state.kind is NodeKind.DECISION else None
-    offer = (
-        f' data-offer-words="place kind {state.kinds[mover]} on {{move}}"'
-        if mover is not None and state.kinds[mover]
-        else ""
-    )
     offering = ' data-offering=""' if movable else ""
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="tt-board"'
-        f"{offering}{offer} "
-        f'viewBox="0 0 {width} {top + PANEL}" role="group" aria-label="{esc(summary)}" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="tt-board"{offering} '
+        f'viewBox="0 0 {width} {top + PANEL}" role="group" '
+        f'aria-label="Track Tiles, {size} by {size}" '
         f'font-family="system-ui, sans-serif" fill="{INK}">{body}</svg>'
     )

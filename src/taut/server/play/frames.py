@@ -34,6 +34,7 @@ from taut.server.play.wire import (
     touch_width,
     unfit,
     with_kept,
+    words_like,
 )
 
 #: What clients, tests and benchmarks read from here, written in :mod:`.wire`.
@@ -171,6 +172,7 @@ class Pictures:
                 else [],
                 "drawn": {},
             }
+            board["like"] = words_like(legal[:LEGAL_LISTED], board["words"])
         names = ("board", "board_narrow") if want is None else (want,)
         if plugin.offers:
             pictures = self._offered_boards(plugin, view, names)
@@ -197,6 +199,7 @@ class Pictures:
         return {
             "legal": board["legal"],
             "words": board["words"],
+            "like": board["like"],
             **pictures,
             **texts,
             "help": helps,
@@ -312,7 +315,7 @@ def frame_parts(
     members encoded once per position: what the hub sends. With ``want``, of a game's two
     pictures of the board only that one (:meth:`Pictures.wanted`: every client it is for
     draws that one)."""
-    frame, drawn, (mine, listed) = _frame(table, seat, pictures, now, want)
+    frame, drawn, (mine, listed, like) = _frame(table, seat, pictures, now, want)
     log = frame.get("log")
     members: dict[str, str] = {}
     drawings = {n: drawn[n] for n in PATCHED if isinstance(drawn.get(n), str)}
@@ -324,7 +327,7 @@ def frame_parts(
             members[name] = pictures.encoded(name, key, drawn[name])
         elif name in frame:
             members[name] = as_text(frame.pop(name))
-    return FrameParts(as_text(frame), members, drawings, log)
+    return FrameParts(as_text(frame), members, drawings, log, like if drawn["moves"] else None)
 
 
 def frame_text(
@@ -340,9 +343,10 @@ def _frame(
     pictures: Pictures,
     now: float | None,
     want: str | None = None,
-) -> tuple[dict[str, Any], dict[str, Any], tuple[bool, bool]]:
+) -> tuple[dict[str, Any], dict[str, Any], tuple[bool, bool, str | None]]:
     """The frame's members that change with every message, the drawn ones (kept per
-    position), and whether the seat is to move and may choose."""
+    position), whether the seat is to move and may choose, and the sentence its moves'
+    words share (:func:`~taut.server.play.wire.words_like`)."""
     view = pictures.view(table, seat)
     phase = table.phase
     acting = [s for s in view.acting_seats() if s != CHANCE_SEAT]
@@ -390,7 +394,7 @@ def _frame(
         "clock": table.clock_frame(time.time() if now is None else now),
         **table_part(table, view, seat),
     }
-    return frame, drawn, (mine, listed)
+    return frame, drawn, (mine, listed, None if hidden else parts["like"])
 
 
 def table_part(table: GameTable, view: State, seat: int | None) -> dict[str, Any]:

@@ -32,6 +32,10 @@ class FrameParts:
     members: dict[str, str]
     pictures: dict[str, str] = field(default_factory=dict)
     log: list[str] | None = None
+    moves_like: str | None = None
+    """Where every listed move's words are one sentence with its notation in the place of
+    ``{move}`` (:func:`words_like`), that sentence: a client that takes patches is sent it
+    (``moves_like``) in the place of ``moves``, and makes them from ``legal``."""
 
     def text(
         self,
@@ -78,6 +82,9 @@ class FrameParts:
                 if more is not None:
                     out.append(f',"log_more":{as_text(more)}')
                     continue
+            if held is not None and name == "moves" and self.moves_like is not None:
+                out.append(f',"moves_like":{as_text(self.moves_like)}')
+                continue
             if held is not None and name in self.pictures:
                 picture = self.pictures[name]
                 had = held.get(name)
@@ -92,6 +99,27 @@ class FrameParts:
             out.append(',"kept":' + as_text(kept))
         out.append("}")
         return "".join(out)
+
+
+def words_like(legal: list[str], words: list[str]) -> str | None:
+    """The one sentence that says every move of ``legal`` as ``words`` does, with the move's
+    notation in the place of ``{move}`` (``place kind 2 on {move}``); None where there is no
+    such sentence (or no move)."""
+    if not legal or len(words) != len(legal):
+        return None
+    first, said = legal[0], words[0]
+    if not first or said.count(first) != 1 or "{move}" in said:
+        return None
+    like = said.replace(first, "{move}")
+    if any(like.replace("{move}", n) != w for n, w in zip(legal, words, strict=True)):
+        return None
+    return like
+
+
+def moves_from(like: str, legal: list[str]) -> list[dict[str, str]]:
+    """A frame's ``moves`` made from its ``legal`` and its ``moves_like`` sentence (what every
+    client that takes patches does)."""
+    return [{"notation": n, "words": like.replace("{move}", n)} for n in legal]
 
 
 def log_more(old: list[str], new: list[str]) -> dict[str, Any] | None:
@@ -145,6 +173,9 @@ def with_kept(previous: dict[str, Any] | None, frame: dict[str, Any]) -> dict[st
             if previous is None or not isinstance(previous.get(name), str):
                 raise ValueError(f"a frame patches {name} but no frame before held one")
             frame[name] = apply_patch(previous[name], change)
+    like = frame.pop("moves_like", None)
+    if like is not None:
+        frame["moves"] = moves_from(like, frame["legal"])
     more = frame.pop("log_more", None)
     if more is not None:
         if previous is None or not isinstance(previous.get("log"), list):

@@ -83,13 +83,16 @@ function followTaps(holder) {
 }
 
 // Turn the picture's offers (data-offer="MOVE", drawn whoever looks) into choices: those of
-// `legal` become data-move buttons named by the root's data-offer-words, the rest plain
+// `legal` become data-move buttons named by data-offer-words (the root's, or an element's), the rest plain
 // places again. The root has data-offering while any is offered.
 export function offerMoves(holder, legal) {
   const svg = board(holder);
   if (!svg) return;
   const on = new Set(legal);
-  const words = svg.dataset.offerWords || "{move}";
+  // On the root, or on an element of the picture of its own (the root's tag then stays the
+  // same from move to move, and a patch leaves it alone).
+  const named = svg.dataset.offerWords !== undefined ? svg : svg.querySelector("[data-offer-words]");
+  const words = (named && named.dataset.offerWords) || "{move}";
   let any = false;
   for (const el of svg.querySelectorAll("[data-offer]")) {
     const move = el.dataset.offer;

@@ -157,6 +157,12 @@ function receive(message) {
         return;
       }
     }
+    // Moves whose words are one sentence with the move in it come as that sentence.
+    if (message.moves_like !== undefined) {
+      const like = message.moves_like;
+      message.moves = (message.legal || []).map((n) => ({ notation: n, words: like.replaceAll("{move}", () => n) }));
+      delete message.moves_like;
+    }
     // A changed log may come as its window moved on: the first lines dropped, new ones added.
     const more = message.log_more;
     if (more !== undefined) {
