@@ -341,3 +341,18 @@ def test_a_full_state_shows_every_hand_for_the_replay() -> None:
     assert "Your hand" not in text
     moves, parts, template = clickables(svg)
     assert not moves and not parts and template is None
+
+
+def test_the_position_is_described_and_the_root_names_the_game() -> None:
+    """The picture says the position in its ``<desc>`` (scores, boneyard, whose turn, the
+    viewer's hand) and its root names the game only: the root's tag, a long token of a
+    patch, then changes only with the picture's height or its template."""
+    state = next(s for s in positions(0) if s.phase == TURN and s.round == 1 and s.dealt)
+    seat = state.current
+    view = state.view(seat)
+    root = ET.fromstring(plugin.svg(view, seat, legal_strings(view, seat)))
+    assert root.get("aria-label") == "Tug of War"
+    desc = root.find(f"{SVG}desc")
+    assert desc is not None and desc.text is not None
+    assert "Scores:" in desc.text and f"Boneyard: {state.stock_size} tiles" in desc.text
+    assert f"You are {view.seat_name(seat)}" in desc.text

@@ -443,6 +443,9 @@ def draw_table(view: TugModel, seat: int | None, legal: Sequence[str], layout: L
     by ``layout``."""
     ch = choices(view, seat, legal)
     body = [
+        # The position in words, the picture's description: the root's name says the game
+        # only, so that its tag (a long token of a patch) changes less from move to move.
+        f"<desc>{esc(_summary(view))}</desc>",
         f"<style>{_STYLE}{_fit_style(ch)}</style>",
         f'<rect width="{layout.width}" height="100%" fill="#ffffff"/>',
     ]
@@ -480,7 +483,7 @@ def draw_table(view: TugModel, seat: int | None, legal: Sequence[str], layout: L
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="tow-board{narrow}" '
         f'viewBox="0 0 {layout.width} {height}" role="group" '
-        f'aria-label="{esc(_summary(view))}" data-touch-width="{touch}" '
+        f'aria-label="Tug of War" data-touch-width="{touch}" '
         f'style="--touch-width:{touch}px" '
         f'font-family="system-ui, sans-serif" fill="{INK}"{attrs}>' + "".join(body) + "</svg>"
     )
