@@ -34,19 +34,21 @@ FINGER = 44
 CHAR_EM = 0.58
 
 
-def _moved(el: ET.Element, dy: float = 0.0) -> dict[int, float]:
-    """How far down each element under ``el`` is moved by the ``translate(0 Y)`` of the
-    groups it is in (parts of the table are drawn from their own top), by ``id``."""
-    found = re.fullmatch(r"translate\(0 ([-\d.]+)\)", el.get("transform", ""))
-    dy += float(found.group(1)) if found else 0.0
-    out = {id(el): dy}
+def _moved(el: ET.Element, dx: float = 0.0, dy: float = 0.0) -> dict[int, tuple[float, float]]:
+    """How far right and down each element under ``el`` is moved by the ``translate(X Y)``
+    of the groups it is in (parts of the table, and each item of a row, are drawn from their
+    own origin), by ``id``."""
+    found = re.fullmatch(r"translate\(([-\d.]+) ([-\d.]+)\)", el.get("transform", ""))
+    if found:
+        dx, dy = dx + float(found.group(1)), dy + float(found.group(2))
+    out = {id(el): (dx, dy)}
     for child in el:
-        out.update(_moved(child, dy))
+        out.update(_moved(child, dx, dy))
     return out
 
 
-#: The move down of every element of the picture being checked (set per picture).
-MOVED: dict[int, float] = {}
+#: The move of every element of the picture being checked (set per picture).
+MOVED: dict[int, tuple[float, float]] = {}
 
 
 def _boxes(el: ET.Element) -> list[tuple[float, float, float, float]]:
@@ -56,14 +58,15 @@ def _boxes(el: ET.Element) -> list[tuple[float, float, float, float]]:
     for r in el.iter(f"{SVG}rect"):
         if r.get("x") is not None:
             x, y, w, h = (float(r.get(k, "0")) for k in ("x", "y", "width", "height"))
-            out.append((x, y + MOVED.get(id(r), 0.0), w, h))
+            dx, dy = MOVED.get(id(r), (0.0, 0.0))
+            out.append((x + dx, y + dy, w, h))
     return out
 
 
 def _text_right(el: ET.Element) -> float:
     """Where a ``<text>`` ends on the right, at most (its anchor and an upper bound of its
     letters' width)."""
-    x = float(el.get("x", "0"))
+    x = float(el.get("x", "0")) + MOVED.get(id(el), (0.0, 0.0))[0]
     size = float(el.get("font-size", "14"))
     wide = len("".join(el.itertext())) * size * CHAR_EM
     anchor = el.get("text-anchor", "start")

@@ -51,6 +51,7 @@ from taut.games.tug_of_war.svg_pieces import (
     clickable,
     domino,
     domino_id,
+    faces,
     flow,
     hit,
     text,
@@ -66,6 +67,13 @@ HAND_HALF = 30
 TRAIN_LINE = 50
 
 _STYLE = (
+    # What makes a tile of the hand or an open end look like a choice is here, not in its
+    # markup (the same whatever the turn: a turn changes only the element's own tag). The
+    # rules weigh no more than a presentation attribute did (:where), so that hover, a
+    # choice and a fitting end still outline it as before.
+    ".tow-board :where(.tow-click)>.tow-face>.tow-hit{stroke-width:3}"
+    ".tow-board :where(.tow-click[data-part^='end='])>.tow-hit{stroke:#1a1a1a;stroke-width:3}"
+    ".tow-board .tow-dim>.tow-face{opacity:.4}"
     ".tow-board .tow-click{cursor:pointer}"
     ".tow-board .tow-click:hover .tow-hit,.tow-board .tow-click:focus .tow-hit"
     "{stroke:#E69F00;stroke-width:4}"
@@ -151,8 +159,7 @@ def _end_box(view: TugModel, seat: int, e: int, fits: Sequence[str], layout: Lay
     def draw(x: float, y: float) -> str:
         box = (
             f'<rect class="tow-hit" x="{x:g}" y="{y:g}" width="{HALF}" height="{HALF}" '
-            f'rx="5" fill="{END_FILL}" stroke="{INK if active else ORANGE}" '
-            f'stroke-width="{3 if active else 2}"/>'
+            f'rx="5" fill="{END_FILL}" stroke="{ORANGE}" stroke-width="2"/>'
             + text(
                 x + HALF / 2,
                 y + HALF / 2 + 6,
@@ -166,8 +173,13 @@ def _end_box(view: TugModel, seat: int, e: int, fits: Sequence[str], layout: Lay
             # 13 units: at least 12 px where the narrow table fills a phone's width.
             + text(x + HALF / 2, y + HALF + 14, f"{seat}.{e}", 13, text_anchor="middle", fill=MUTED)
         )
+        # The click target reaches over the gaps and the notation beside and under the box
+        # (nothing there is clickable), short of the next train's row; drawn whether or not
+        # the end is a choice now, so that only the element's tag changes with the turn.
+        wide = layout.place
+        area = hit(x - (wide - HALF) / 2, y - 7, wide, TRAIN_LINE)
         if not active:
-            return f"<g {ident}>{box}</g>"
+            return f"<g {ident}>{area}{box}</g>"
         label = (
             # It starts with the words the box shows, the open number then the end's
             # notation (a name that holds the visible words, for speech input).
@@ -175,10 +187,6 @@ def _end_box(view: TugModel, seat: int, e: int, fits: Sequence[str], layout: Lay
             f"{value}; {', '.join(fits)} fit here"
         )
         fitting = esc(" ".join(fits))
-        # The click target reaches over the gaps and the notation beside and under the box
-        # (nothing there is clickable), short of the next train's row.
-        wide = layout.place
-        area = hit(x - (wide - HALF) / 2, y - 7, wide, TRAIN_LINE)
         return (
             f'<g {ident} {clickable(label, None, f"end={seat}.{e}")} data-fits="{fitting}">'
             f"{area}{box}</g>"
@@ -279,13 +287,12 @@ def _hand_tile(view: TugModel, tile: int, ch: Choices, dim: bool, place: int) ->
     ident = f'data-id="{domino_id((a, b))}"'
 
     def draw(x: float, y: float) -> str:
-        body = domino(x, y + 14, (a, b), HAND_HALF, vertical=True, stroke=3 if plays else 1.5)
-        if plays:
-            # The click target is the tile's whole place in the hand (its neighbours' begin
-            # where it ends), its numbers under it included.
-            body = hit(x - (place - HAND_HALF) / 2, y, place, 2 * HAND_HALF + 36) + body
-        if dim and not plays:
-            body = f'<g opacity="0.4">{body}</g>'
+        # The click target is the tile's whole place in the hand (its neighbours' begin
+        # where it ends), its numbers under it included. It and the tile's face are drawn
+        # alike whatever the turn (the style marks a choice, or a tile faded, by the tag's
+        # class), so that a turn changes only the tile's own tag.
+        body = hit(x - (place - HAND_HALF) / 2, y, place, 2 * HAND_HALF + 36)
+        body += f'<g class="tow-face">{domino(x, y + 14, (a, b), HAND_HALF, vertical=True)}</g>'
         # The space (not drawn) parts the numbers from "drawn" in the element's text.
         body += text(
             x + HAND_HALF / 2, y + 2 * HAND_HALF + 30, f"{name} ", 13, text_anchor="middle"
@@ -301,7 +308,8 @@ def _hand_tile(view: TugModel, tile: int, ch: Choices, dim: bool, place: int) ->
         if plays:
             label = f"{what}: fits {len(plays)} open ends; choose one of them next"
             return f"<g {ident} {clickable(label, None, f'tile={ch.names[tile]}')}>{body}</g>"
-        return f'<g {ident} role="img" aria-label="{esc(what)}">{body}</g>'
+        faded = ' class="tow-dim"' if dim else ""
+        return f'<g {ident}{faded} role="img" aria-label="{esc(what)}">{body}</g>'
 
     return draw
 
@@ -446,7 +454,9 @@ def draw_table(view: TugModel, seat: int | None, legal: Sequence[str], layout: L
         # The position in words, the picture's description: the root's name says the game
         # only, so that its tag (a long token of a patch) changes less from move to move.
         f"<desc>{esc(_summary(view))}</desc>",
-        f"<style>{_STYLE}{_fit_style(ch)}</style>",
+        # The rules of this turn's choices apart from the rest, which never change.
+        f"<style>{_STYLE}</style><style>{_fit_style(ch)}</style>",
+        faces(view.game.dominoes.top, (HALF, HAND_HALF)),
         f'<rect width="{layout.width}" height="100%" fill="#ffffff"/>',
     ]
     sheet, y = score_sheet(view, 6, layout)

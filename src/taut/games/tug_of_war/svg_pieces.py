@@ -130,13 +130,38 @@ def pip_spots(number: int) -> list[tuple[float, float]]:
     return spots + [(0.0, y) for y in _spread(middle)] if middle else spots
 
 
-def _pips(cx: float, cy: float, size: float, number: int) -> str:
+def _face(size: float, number: int) -> str:
+    """The dots of ``number`` in a half of side ``size``, round the origin."""
     reach = size / 2 - size * (0.22 if number < 10 else 0.17)
     radius = size * (0.085 if number < 10 else 0.07)
     return "".join(
-        f'<circle cx="{cx + x * reach:.1f}" cy="{cy + y * reach:.1f}" r="{radius:.1f}"/>'
+        f'<circle cx="{x * reach:.1f}" cy="{y * reach:.1f}" r="{radius:.1f}"/>'
         for x, y in pip_spots(number)
     )
+
+
+def face_id(size: float, number: int) -> str:
+    """The id of the dots of ``number`` in a half of side ``size`` (:func:`faces`)."""
+    return f"tow-pips-{size:g}-{number}"
+
+
+@functools.lru_cache(maxsize=64)
+def faces(top: int, sizes: tuple[float, ...]) -> str:
+    """The dots of every number of a double-``top`` set, once for each half's side of
+    ``sizes``, to be used by reference (:func:`domino`): the same in every picture of the
+    set, so that a tile laid or drawn costs a patch two short references, not its dots."""
+    out = [
+        f'<g id="{face_id(size, n)}">{_face(size, n)}</g>'
+        for size in sizes
+        for n in range(1, top + 1)
+    ]
+    return f"<defs>{''.join(out)}</defs>"
+
+
+def _pips(cx: float, cy: float, size: float, number: int) -> str:
+    if number <= 0:
+        return ""
+    return f'<use href="#{face_id(size, number)}" x="{cx:g}" y="{cy:g}"/>'
 
 
 @functools.lru_cache(maxsize=16384)
@@ -150,7 +175,8 @@ def domino(
     stroke: float = 1.5,
 ) -> str:
     """A domino with its top-left corner at ``(x, y)``: ``halves`` left to right (top to
-    bottom when ``vertical``), each a square of side ``half`` with its pips as dots."""
+    bottom when ``vertical``), each a square of side ``half`` with its pips as dots (drawn
+    by reference: the picture holds :func:`faces` for ``half``)."""
     w, h = (half, 2 * half) if vertical else (2 * half, half)
     a, b = halves
     if vertical:
@@ -213,12 +239,14 @@ def flow(
 ) -> tuple[str, float]:
     """Items of the given widths laid out left to right from ``(x0, y0)``, wrapping to a
     new line of height ``line`` where one would pass ``right``; returns the drawing and its
-    bottom."""
+    bottom. Each item is drawn from its own origin and moved to its place by its group's
+    transform: an item that moves (a train grown at its left end, a hand with a tile gone)
+    then changes only that token of a patch, and its drawing is the same wherever it is."""
     out, x, y = [], x0, y0
     for width, draw in items:
         if x > x0 and x + width > right:
             x, y = x0, y + line
-        out.append(draw(x, y))
+        out.append(f'<g transform="translate({x:g} {y:g})">{draw(0, 0)}</g>')
         x += width
     return "".join(out), y + line
 
