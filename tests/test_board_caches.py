@@ -1,6 +1,7 @@
 """Boards drawn from cached parts (Track Tiles: each cell's look, each tile's art, the
-coordinates and edges of a size; Tug of War: its dominoes and words): a position drawn
-after many others is exactly the picture drawn with every cache empty."""
+coordinates and edges of a size; Tug of War: its dominoes, dots and words): a position drawn
+after many others is exactly the picture drawn with every cache empty; and Push-Pull's moves
+in words, said once for all positions alike, are the words said afresh."""
 
 from __future__ import annotations
 
@@ -71,4 +72,30 @@ def test_a_tug_of_war_table_from_the_caches_is_the_one_drawn_afresh() -> None:
     for view, seat, legal, pictures in rng.sample(drawn, 30):
         svg_pieces.text.cache_clear()
         svg_pieces.domino.cache_clear()
+        svg_pieces.faces.cache_clear()
         assert (found.svg(view, seat, legal), found.svg_narrow(view, seat, legal)) == pictures
+
+
+@pytest.mark.parametrize("variant", ["duel", "two-teams"])
+def test_push_pull_moves_in_words_from_the_cache_are_the_words_said_afresh(variant: str) -> None:
+    from taut.core.registry import plugin
+    from taut.games.push_pull import plugin as pp_plugin
+    from taut.games.push_pull.narrate import move_words
+
+    found = plugin("push-pull")
+    rng = random.Random(3)
+    checked = 0
+    for _ in range(3):
+        state = make("push-pull", variant=variant).new_initial_state()
+        while not state.is_terminal() and checked < 3000:
+            for seat in state.acting_seats():
+                for action in state.legal_actions(seat):
+                    text = state.action_to_string(seat, action)
+                    said = found.describe_move(state, seat, text)
+                    assert said == move_words(state, seat, action), (text, said)  # type: ignore[arg-type]
+                    checked += 1
+            joint = {s: rng.choice(state.legal_actions(s)) for s in state.acting_seats()}
+            state = state.apply(joint)
+    # A notation that is no move is said as it is written, and not kept as a move's words.
+    assert found.describe_move(state, 0, "L=sideways") == "L=sideways"
+    assert checked > 100 and pp_plugin._WORDS

@@ -28,6 +28,12 @@ def _teams_games(mirrored: bool) -> OneTurnGames:
     return TeamsOneTurnGames(mirrored)
 
 
+#: Moves in words, by layout, seat, notation and the pieces on the board (their words
+#: depend on nothing else), at most :data:`WORDS_KEPT`.
+_WORDS: dict[tuple[object, int, str, int], str] = {}
+WORDS_KEPT = 65536
+
+
 def _pp(state: State) -> PushPullState:
     assert isinstance(state, PushPullState)
     return state
@@ -87,14 +93,25 @@ class PushPullPlugin(GamePlugin):
         return describe_turn(_pp(before), joint, _pp(after))
 
     def describe_move(self, state: State, seat: int, action_text: str) -> str:
-        """A choice piece by piece, as the narration tells a reveal (``L: N pulls; ...``)."""
+        """A choice piece by piece, as the narration tells a reveal (``L: N pulls; ...``).
+        The words depend on the layout, the seat, the move and which pieces are on the
+        board only: said once for all positions alike (a frame lists every move in words)."""
         from taut.games.push_pull.narrate import move_words
 
-        try:
-            action = state.string_to_action(seat, action_text)
-        except ValueError:
-            return action_text
-        return move_words(_pp(state), seat, action)
+        pp = _pp(state)
+        key = (pp.game.layout, seat, action_text, pp.mask)
+        said = _WORDS.get(key)
+        if said is None:
+            try:
+                action = state.string_to_action(seat, action_text)
+            except ValueError:
+                said = action_text
+            else:
+                said = move_words(pp, seat, action)
+            if len(_WORDS) >= WORDS_KEPT:
+                _WORDS.clear()  # a new game's layouts and moves: said again as they come
+            _WORDS[key] = said
+        return said
 
     def option_presentation(self, game_class: type[Game]) -> OptionPresentation:
         """Plain labels, groups, conditions and presets for the new-game form."""
