@@ -60,15 +60,18 @@ __all__ = [
 LEGAL_LISTED = 500
 
 
-def seat_list(table: GameTable) -> list[dict[str, Any]]:
-    """Public facts about every seat."""
+def seat_list(table: GameTable, titles: list[str] | None = None) -> list[dict[str, Any]]:
+    """Public facts about every seat (``titles``: the seats' titles, where they are known:
+    they are the game's, the same all game long)."""
     game = table.game
+    if titles is None:
+        titles = [table.plugin.seat_title(game, i) for i in range(len(table.seats))]
     out = []
     for i, seat in enumerate(table.seats):
         out.append(
             {
                 "seat": game.info.seats[i],
-                "title": table.plugin.seat_title(game, i),
+                "title": titles[i],
                 "kind": seat.kind,
                 "agent": seat.agent,
                 "name": seat.name,
@@ -118,6 +121,14 @@ class Pictures:
         self.touch: float | None = None
         """The wide picture's ``data-touch-width`` as last drawn (None: not known), which
         says which of two pictures a client draws (:meth:`wanted`)."""
+        self._titles: list[str] | None = None
+
+    def titles(self, table: GameTable) -> list[str]:
+        """The seats' titles (:meth:`~taut.core.plugin.GamePlugin.seat_title`), found once a
+        game: they do not change with the position."""
+        if self._titles is None or len(self._titles) != len(table.seats):
+            self._titles = [table.plugin.seat_title(table.game, i) for i in range(len(table.seats))]
+        return self._titles
 
     def view(self, table: GameTable, seat: int | None) -> State:
         """``table.state.view(seat)``, computed once per position."""
@@ -386,7 +397,7 @@ def _frame(
         "legal_count": len(legal),
         "log": list(table.log),
         "winners": None if outcome is None else [table.seat_name(s) for s in outcome.winners],
-        "seats": seat_list(table),
+        "seats": seat_list(table, pictures.titles(table)),
         "rematch": table.rematch,
         "deadline": table.config.get("reveal_deadline"),
         "reveal_since": table.reveal_since,
