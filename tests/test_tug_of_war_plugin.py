@@ -55,6 +55,8 @@ LAYERS = {
     "svg_pieces": 3,
     "svg_bonus": 4,
     "svg_sheet": 4,
+    "svg_choices": 4,
+    "svg_hand": 5,
     "svg": 6,
     "plugin": 7,
     "__init__": 8,

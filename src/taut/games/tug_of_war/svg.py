@@ -19,24 +19,29 @@ clickable takes clicks on an invisible rectangle larger than what is drawn, and 
 ``data-touch-width`` (also the ``--touch-width`` of its style) says how narrow the picture
 may be drawn for those targets to stay 44 CSS pixels, a finger's size.
 
-The table is drawn in two layouts (:class:`~.svg_pieces.Layout`), both sent to every
-client, which draws the one that fits its board (the server cannot know a screen's width):
+The table is drawn in two layouts (:class:`~.svg_pieces.Layout`); a client draws the one
+that fits its board (one that tells the server its board's width is sent that one only):
 :func:`board_svg` for a desktop (:data:`~.svg_pieces.WIDE`), whose screen holds the whole
 table, the hand included; :func:`board_svg_narrow` for a phone
 (:data:`~.svg_pieces.NARROW`), which must see the whole table without scrolling sideways,
 so there the round's facts go under the score sheet, the sentences wrap, and trains, hands
 and digits wrap onto more rows.
+
+Drawn for patches (:mod:`taut.server.play.patches`): the position is said in the picture's
+``<desc>`` (the root names the game), a half's dots are drawn once a picture and used by
+reference, each piece of a row is drawn from its own origin and placed by its group, and
+how a choice or a faded tile looks is in the style: a move changes few tokens.
 """
 
 from __future__ import annotations
 
 import textwrap
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
 from taut.core.svg import esc
-from taut.games.tug_of_war.model import BONUS, DEAL, DRAWN, OVER, TugModel
-from taut.games.tug_of_war.svg_bonus import bonus_buttons, bonus_facts
+from taut.games.tug_of_war.model import DEAL, OVER, TugModel
+from taut.games.tug_of_war.svg_choices import Choices, choices, fit_style, hint, laid_as
+from taut.games.tug_of_war.svg_hand import HAND_HALF, controls, hands
 from taut.games.tug_of_war.svg_pieces import (
     END_FILL,
     INK,
@@ -47,7 +52,6 @@ from taut.games.tug_of_war.svg_pieces import (
     WIDE,
     Draw,
     Layout,
-    button_at,
     clickable,
     domino,
     domino_id,
@@ -59,9 +63,8 @@ from taut.games.tug_of_war.svg_pieces import (
 )
 from taut.games.tug_of_war.svg_sheet import score_sheet, status_line
 
-#: Side of a domino half on the trains, and in the hand.
+#: Side of a domino half on the trains.
 HALF = 28
-HAND_HALF = 30
 #: A train's rows lie 50 units apart, a click target in either layout (the open ends'
 #: targets, row under row).
 TRAIN_LINE = 50
@@ -80,58 +83,6 @@ _STYLE = (
     ".tow-board .tow-click:focus{outline:none}"
     ".tow-board .chosen .tow-hit{stroke:#E69F00;stroke-width:5;fill:#fdebc8}"
 )
-
-
-# -- the legal moves -------------------------------------------------------------------------
-
-
-@dataclass
-class Choices:
-    """The viewing seat's legal moves, sorted by what is clicked to make them."""
-
-    plays: dict[int, list[tuple[int, int, str]]] = field(default_factory=dict)
-    """Tile id -> ``(train, end, notation)`` of each legal play of that tile."""
-    other: dict[int, str] = field(default_factory=dict)
-    """Action id -> notation of every other legal move (draw, pass, bonus steps)."""
-    names: dict[int, str] = field(default_factory=dict)
-    """Tile id -> the tile as most of its plays write it (``5-3`` when it meets a 5), the
-    value of its part: a move composed of it then reads as the legal move is listed."""
-
-    def part_tiles(self) -> set[int]:
-        """Tiles with several plays: chosen as a part, then an end."""
-        return {t for t, found in self.plays.items() if len(found) > 1}
-
-    def fitting(self) -> dict[tuple[int, int], list[str]]:
-        """Open end ``(train, end)`` -> the part tiles that fit it (names, ``a-b``)."""
-        out: dict[tuple[int, int], list[str]] = {}
-        for t in sorted(self.part_tiles()):
-            for j, e, _ in self.plays[t]:
-                out.setdefault((j, e), []).append(self.names[t])
-        return out
-
-
-def choices(view: TugModel, seat: int | None, legal: Sequence[str]) -> Choices:
-    """Sort ``legal`` (``seat``'s moves in notation) by what is clicked to make them."""
-    out = Choices()
-    if seat is None or seat not in view.acting_seats():
-        return out
-    game = view.game
-    for move in legal:
-        try:
-            action = view.string_to_action(seat, move)
-        except ValueError:
-            continue
-        if not view.is_legal(seat, action):
-            continue
-        if action < game.num_plays:
-            tile, train, end = game.decode_play(action)
-            out.plays.setdefault(tile, []).append((train, end, move))
-        else:
-            out.other[action] = move
-    for tile, found in out.plays.items():
-        laid = [move.partition("@")[0].strip() for _, _, move in found]
-        out.names[tile] = max(laid, key=laid.count)
-    return out
 
 
 # -- the parts of the table ------------------------------------------------------------------
@@ -270,153 +221,7 @@ def trains(view: TugModel, ch: Choices, y: float, layout: Layout) -> tuple[str, 
     return "".join(out), y
 
 
-# -- hands and buttons -----------------------------------------------------------------------
-
-
-def _hand_tile(view: TugModel, tile: int, ch: Choices, dim: bool, place: int) -> Draw:
-    """A tile of the hand, upright, its numbers under it: a whole move when it has one
-    play, a part when it has several, faded when it has none while others do; its place
-    in the row is ``place`` wide."""
-    a, b = view.game.dominoes.tiles[tile]
-    name = f"{a}-{b}"
-    plays = ch.plays.get(tile, [])
-    drawn = view.phase == DRAWN and view.drawn == tile
-    # The words the tile shows (its numbers, then "drawn") come together in its name.
-    what = f"tile {name}" + (" drawn just now" if drawn else "")
-    # The tile's identity across positions: played, it travels from the hand to its train.
-    ident = f'data-id="{domino_id((a, b))}"'
-
-    def draw(x: float, y: float) -> str:
-        # The click target is the tile's whole place in the hand (its neighbours' begin
-        # where it ends), its numbers under it included. It and the tile's face are drawn
-        # alike whatever the turn (the style marks a choice, or a tile faded, by the tag's
-        # class), so that a turn changes only the tile's own tag.
-        body = hit(x - (place - HAND_HALF) / 2, y, place, 2 * HAND_HALF + 36)
-        body += f'<g class="tow-face">{domino(x, y + 14, (a, b), HAND_HALF, vertical=True)}</g>'
-        # The space (not drawn) parts the numbers from "drawn" in the element's text.
-        body += text(
-            x + HAND_HALF / 2, y + 2 * HAND_HALF + 30, f"{name} ", 13, text_anchor="middle"
-        )
-        if drawn:
-            body += text(
-                x + HAND_HALF / 2, y + 10, "drawn", 10, text_anchor="middle", font_weight="bold"
-            )
-        if len(plays) == 1:
-            train, end, move = plays[0]
-            label = f"play {move}: {what} on {view.seat_name(train)}'s train, end {train}.{end}"
-            return f"<g {ident} {clickable(label, move, None)}>{body}</g>"
-        if plays:
-            label = f"{what}: fits {len(plays)} open ends; choose one of them next"
-            return f"<g {ident} {clickable(label, None, f'tile={ch.names[tile]}')}>{body}</g>"
-        faded = ' class="tow-dim"' if dim else ""
-        return f'<g {ident}{faded} role="img" aria-label="{esc(what)}">{body}</g>'
-
-    return draw
-
-
-def hands(view: TugModel, ch: Choices, y: float, layout: Layout) -> tuple[str, float]:
-    """The hands this view holds: the viewer's own (every hand of a full state)."""
-    game = view.game
-    ds = game.dominoes
-    if view.is_view:
-        shown = [] if view.viewer is None else [view.viewer]
-    else:
-        shown = list(range(game.num_players))
-    out = []
-    dim = bool(ch.plays or ch.other)
-    for s in shown:
-        hand = view.hands[s]
-        if not view.playing[s] or hand is None:
-            continue
-        pips = sum(ds.pips[t] for t in hand)
-        whose = (
-            f"Your hand ({view.seat_name(s)})" if view.is_view else f"{view.seat_name(s)}'s hand"
-        )
-        said = f"{whose}: {tiles(len(hand))}, {pips} pips"
-        out.append(text(8, y + 16, said, 15, font_weight="bold"))
-        if not hand:
-            y += 26
-            continue
-        place = layout.place
-        items = [(float(place), _hand_tile(view, t, ch, dim, place)) for t in sorted(hand)]
-        # A row ends where the last tile's target does, short of the next tile's place: a
-        # hand of seven (a whole deal) fits one row of a phone's picture.
-        drawn, y = flow(items, 10, y + 22, 2 * HAND_HALF + 40, layout.width)
-        out.append(f'<g role="group" aria-label="{esc(whose)}">{drawn}</g>')
-    return "".join(out), y
-
-
-def controls(
-    view: TugModel, ch: Choices, y: float, layout: Layout
-) -> tuple[str, float, str | None, str | None]:
-    """Draw, pass and the bonus steps as buttons; returns them, their bottom, and the root's
-    template and defaults when a move is composed of parts."""
-    game = view.game
-    out = []
-    if view.phase == BONUS and view.bonus is not None:
-        facts, y = bonus_facts(view, y, layout)
-        out.append(facts)
-        drawn, y, compose, defaults = bonus_buttons(view, ch.other, y, layout)
-        return "".join(out) + drawn, y, compose, defaults
-    items: list[tuple[float, Draw]] = []
-    size = layout.target
-    if game.DRAW in ch.other:
-        label = "draw a tile from the boneyard (nothing in your hand fits)"
-        items.append((150, button_at(140, "Draw a tile", label, ch.other[game.DRAW], size)))
-    if game.PASS in ch.other:
-        label = "pass (nothing fits and the boneyard is empty)"
-        if view.phase == DRAWN:
-            label = "pass (the drawn tile fits nowhere)"
-        items.append((110, button_at(100, "Pass", label, ch.other[game.PASS], size)))
-    compose = "{tile}@{end}" if ch.part_tiles() else None
-    if not items:
-        return "", y, compose, None
-    drawn, y = flow(items, 10, y, size, layout.width - 8)
-    return drawn, y, compose, None
-
-
 # -- the whole picture -----------------------------------------------------------------------
-
-
-def _fit_style(ch: Choices) -> str:
-    """Once a tile is chosen, its open ends stand out (where the browser knows ``:has``)."""
-    return "".join(
-        f'.tow-board:has(.chosen[data-part="tile={name}"]) [data-fits~="{name}"] .tow-hit'
-        "{stroke:#E69F00;stroke-width:5}"
-        for name in sorted(ch.names[t] for t in ch.part_tiles())
-    )
-
-
-def _hint(ch: Choices) -> str:
-    """How to make a move here, for the seat that may."""
-    if ch.part_tiles():
-        return (
-            "Your move: choose a tile with a thick border, then an open end with a thick "
-            "border (a tile that fits one place only needs no end)."
-        )
-    if ch.plays:
-        return "Your move: choose a tile with a thick border."
-    return "Your move: choose a button below." if ch.other else ""
-
-
-def _laid_as(view: TugModel, ch: Choices, y: float) -> tuple[str, float]:
-    """For each part tile written the other way round from its label in the hand (``0-3``
-    played as ``3-0``: a play is written as laid, the half that meets the end first), a
-    line saying so, shown while that tile is chosen (the page then reads ``3-0@…``)."""
-    out, style = [], []
-    for t in sorted(ch.part_tiles()):
-        a, b = view.game.dominoes.tiles[t]
-        name = ch.names[t]
-        if name == f"{a}-{b}":
-            continue
-        first = name.partition("-")[0]
-        words = f"{a}-{b} is written {name}: its {first} meets the end."
-        out.append(text(8, y + 14, words, 13, **{"class": f"tow-laid-{name}"}))
-        style.append(f'.tow-board:has(.chosen[data-part="tile={name}"]) .tow-laid-{name}')
-    if not out:
-        return "", y
-    shown = f"<style>.tow-board [class^=tow-laid]{{display:none}}{','.join(style)}"
-    return shown + "{display:inline}</style>" + "".join(out), y + 20
 
 
 def _summary(view: TugModel) -> str:
@@ -455,7 +260,7 @@ def draw_table(view: TugModel, seat: int | None, legal: Sequence[str], layout: L
         # only, so that its tag (a long token of a patch) changes less from move to move.
         f"<desc>{esc(_summary(view))}</desc>",
         # The rules of this turn's choices apart from the rest, which never change.
-        f"<style>{_STYLE}</style><style>{_fit_style(ch)}</style>",
+        f"<style>{_STYLE}</style><style>{fit_style(ch)}</style>",
         faces(view.game.dominoes.top, (HALF, HAND_HALF)),
         f'<rect width="{layout.width}" height="100%" fill="#ffffff"/>',
     ]
@@ -465,13 +270,13 @@ def draw_table(view: TugModel, seat: int | None, legal: Sequence[str], layout: L
         body.append(text(8, y + 16, line, 16, font_weight="bold"))
         y += 20
     y += 4
-    for line in textwrap.wrap(_hint(ch), layout.hint_chars):
+    for line in textwrap.wrap(hint(ch), layout.hint_chars):
         body.append(text(8, y + 14, line, 14, fill=MUTED))
         y += 18
     # Each part below the words is drawn from its own top and moved down in one
     # transform: words that take another line (whose turn it is) move the parts below by
     # that one token, and a patch of the picture (taut.server.play.patches) stays short.
-    drawn, y = _laid_as(view, ch, y)
+    drawn, y = laid_as(view, ch, y)
     body.append(drawn)
     drawn, below = trains(view, ch, 6, layout)
     body.append(_moved(drawn, y))
