@@ -120,8 +120,9 @@ def test_every_frame_of_a_client_that_takes_patches_is_whole_again(
             await b.quiet()
             patched = [json.loads(t) for t in players[0].recorder.texts]
             assert any("board_patch" in m for m in patched), "no picture came as a patch"
-            if name == "tracks":  # its text grows a line at a time
+            if name == "tracks":  # its text grows a line at a time, its moves say one sentence
                 assert any("text_patch" in m for m in patched), "no text came as a patch"
+                assert any("moves_like" in m for m in patched), "no moves came as a sentence"
             assert any("log_more" in m for m in patched), "no log came as the lines it gained"
             assert not any("board_patch" in json.loads(t) for t in plain.recorder.texts)
             # The frames a patched client makes whole are the frames the plain client got.
@@ -131,7 +132,7 @@ def test_every_frame_of_a_client_that_takes_patches_is_whole_again(
             for frame in ours:
                 other = theirs.get(frame["seq"])
                 if other is not None and other["move"] == frame["move"]:
-                    for member in ("board", "board_narrow", "text", "log"):
+                    for member in ("board", "board_narrow", "text", "log", "legal", "moves"):
                         assert frame.get(member) == other.get(member)
                     compared += 1
             assert compared > 5
@@ -173,3 +174,30 @@ def test_a_changed_log_comes_as_the_lines_it_gained() -> None:
     plain: dict[str, str] = {}
     first.text(plain)
     assert json.loads(second.text(plain)) == {"seq": 2, "log": moved}
+
+
+def test_moves_said_alike_come_as_one_sentence() -> None:
+    from taut.server.play.wire import moves_from, words_like
+
+    legal = ["a1", "b2", "c3"]
+    said = [f"place kind 2 on {m}" for m in legal]
+    like = words_like(legal, said)
+    assert like == "place kind 2 on {move}"
+    assert moves_from(like, legal) == [
+        {"notation": n, "words": w} for n, w in zip(legal, said, strict=True)
+    ]
+    # Words that do not all follow one sentence, or name the move twice, are sent as they are.
+    assert words_like(legal, [*said[:2], "put kind 2 on c3"]) is None
+    assert words_like(["a1"], ["a1 then a1"]) is None
+    assert words_like(["pass"], ["{move} pass"]) is None
+    assert words_like([], []) is None
+    # A frame to a client that takes patches says the sentence; one that does not, the list.
+    parts = FrameParts(
+        '{"seq":1}',
+        {"legal": json.dumps(legal), "moves": json.dumps(moves_from(like, legal))},
+        moves_like=like,
+    )
+    patched = json.loads(parts.text({}, {}))
+    assert patched == {"seq": 1, "legal": legal, "moves_like": like}
+    assert with_kept(None, patched)["moves"] == moves_from(like, legal)
+    assert json.loads(parts.text({}))["moves"] == moves_from(like, legal)
