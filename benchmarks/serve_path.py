@@ -17,8 +17,13 @@ pictures only. ``--src DIR`` runs the
 same measure on another tree's ``src`` folder (an earlier commit checked out elsewhere) in
 a process of its own and prints the ratios, this tree's to that one's.
 
+``--repeat N`` runs each tree N times, in turn with the other tree, and keeps each tree's
+run with the least CPU: a shared machine's speed drifts by a fifth from run to run, and the
+least of a few runs taken in turn is the fairest comparison.
+
 Run: ``.venv/bin/python benchmarks/serve_path.py [--games 50] [--nodes 2000]
-[--game pulling-strings|push-pull|tug-of-war|tracks|all] [--src DIR] [--whole] [--profile]``
+[--game pulling-strings|push-pull|tug-of-war|tracks|all] [--src DIR] [--repeat N] [--whole]
+[--profile]``
 """
 
 from __future__ import annotations
@@ -261,10 +266,15 @@ def main() -> None:
         "--whole", action="store_true",
         help="clients that take whole pictures only (the browser takes patches)",
     )  # fmt: skip
+    parser.add_argument(
+        "--repeat", type=int, default=1, metavar="N",
+        help="run each tree N times, in turn with the --src tree, and keep each tree's run "
+        "with the least CPU (a shared machine's speed drifts from run to run)",
+    )  # fmt: skip
     parser.add_argument("--json", action="store_true", help="print the numbers as JSON")
     args = parser.parse_args()
-    if args.games < 1 or args.nodes < 1:
-        parser.error("--games and --nodes are at least 1")
+    if args.games < 1 or args.nodes < 1 or args.repeat < 1:
+        parser.error("--games, --nodes and --repeat are at least 1")
     if args.src is not None and not (Path(args.src) / "taut").is_dir():
         parser.error(f"--src {args.src}: no taut package there (give a tree's src folder)")
     games = list(GAMES) if args.game == "all" else [args.game]
@@ -272,14 +282,21 @@ def main() -> None:
         print(json.dumps(asyncio.run(run(args)), indent=1))
         return
     for game in games:
-        here = asyncio.run(run(argparse.Namespace(**{**vars(args), "game": game})))
-        print(f"== {game}")
+        runs: list[dict[str, Any]] = []
+        others: list[dict[str, Any]] = []
+        for _ in range(args.repeat):
+            runs.append(asyncio.run(run(argparse.Namespace(**{**vars(args), "game": game}))))
+            if args.src is not None:
+                others.append(measured(args, game))
+        here = min(runs, key=lambda r: float(r["cpu_ms_per_command"]))
+        least = f" (the least CPU of {args.repeat} runs each, in turn)" if args.repeat > 1 else ""
+        print(f"== {game}{least}")
         if args.src is None:
             for key, value in here.items():
                 shown = f"{value:,.3f}" if isinstance(value, float) else f"{value:,}"
                 print(f"{key:<22} {shown}")
             continue
-        there = measured(args, game)
+        there = min(others, key=lambda r: float(r["cpu_ms_per_command"]))
         print(f"{'':<22} {'this tree':>12} {'--src':>12} {'ratio':>8}")
         for key, value in here.items():
             other = there.get(key)
