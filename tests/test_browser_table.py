@@ -33,9 +33,14 @@ def test_chat_and_resign_in_two_browsers(tmp_path: Path) -> None:
         expect(o.locator("#chat-lines li strong").first).to_have_text("X: ")
         # Past the rate limit: the refusal is told under the chat box and the words are
         # kept there to send again.
+        refused = x.locator("#chat-form-note.error")
         for i in range(6):
             x.locator("#chat-text").fill(f"line {i}")
             x.locator("#chat-form button[type=submit]").click()
+            # Each line's answer (taken, or refused) before the next is typed: a refusal
+            # puts its words back in an empty box, and typing into it meanwhile mixes them.
+            taken = x.locator("#chat-lines li").filter(has_text=f"line {i}")
+            expect(taken.or_(refused).first).to_be_visible()
         expect(x.locator("#chat-form-note")).to_contain_text("chat messages in")
         expect(x.locator("#chat-text")).to_have_value("line 5")
         expect(x.locator("#error")).to_be_empty()
