@@ -1,5 +1,8 @@
 """The one protocol every game follows.
 
+(Longer than 400 lines: :class:`Game`, :class:`State` and :class:`Proxy` refer to one
+another, so they share this module.)
+
 A :class:`Game` holds validated options and metadata (:class:`GameInfo`); a :class:`State` is
 an immutable value: ``state.apply(action)`` returns a new state and never changes ``state``.
 A state says who acts now through :attr:`State.kind` and :meth:`State.acting_seats`:
@@ -15,9 +18,8 @@ Actions have three faces that round-trip: a dense integer id below
 ``GameInfo.num_distinct_actions`` (for search and learning), a short string in the game's
 own notation, and a JSON value.
 
-A :class:`Proxy` stands a simpler game in for this one when agents choose. The three
-classes refer to one another, so they share this module (a little over 400 lines); the
-vocabulary they need first is in :mod:`taut.core.terms`.
+A :class:`Proxy` stands a simpler game in for this one when agents choose. The vocabulary
+they need first is in :mod:`taut.core.terms`.
 """
 
 from __future__ import annotations

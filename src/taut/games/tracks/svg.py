@@ -171,20 +171,6 @@ def _piece(path: str, c: float, sides: frozenset[int] | set[int], winner: int | 
     return _stroke(path, GREY, width * 0.8)
 
 
-def tile_art(
-    x: float,
-    y: float,
-    c: float,
-    kind: int,
-    colours: Sequence[tuple[set[int], int | None]] | None = None,
-) -> str:
-    """A tile of ``kind`` in the cell at ``(x, y)``: its two pieces, each coloured by
-    ``colours[strand]`` (the sides reached and the winner whose track it is), grey without.
-    The upright piece of a crossing bridges the other (a gap in the paper under it)."""
-    key = None if colours is None else tuple((frozenset(r), w) for r, w in colours)
-    return _tile_art(x, y, c, kind, key)
-
-
 # A board is drawn for every frame of every client, and its tiles hardly change between
 # two frames: each tile's art is drawn once per place, kind and colouring, then reused.
 @functools.lru_cache(maxsize=8192)
@@ -195,6 +181,9 @@ def _tile_art(
     kind: int,
     colours: tuple[tuple[frozenset[int], int | None], ...] | None,
 ) -> str:
+    """A tile of ``kind`` in the cell at ``(x, y)``: its two pieces, each coloured by
+    ``colours[strand]`` (the sides reached and the winner whose track it is), grey without.
+    The upright piece of a crossing bridges the other (a gap in the paper under it)."""
     out = []
     for strand, sides in enumerate(STRANDS[kind]):
         reach, winner = colours[strand] if colours is not None else (frozenset(), None)

@@ -31,7 +31,7 @@ class Audience:
     def join(self, conn: Connection, table: GameTable, now: float) -> None:
         """Add a client and send it the game as it stands."""
         self.clients.setdefault(conn.game_id, set()).add(conn)
-        parts = self._frame_parts(table, conn.seat, now, self._wanted(table, [conn]))
+        parts = self._frame_parts(table, conn.seat, now, [conn])
         if parts is None:
             conn.send({"type": "error", "message": "the game cannot be shown now"})
         else:
@@ -39,7 +39,7 @@ class Audience:
 
     def send_to(self, conn: Connection, table: GameTable, now: float) -> None:
         """Queue one client its frame."""
-        parts = self._frame_parts(table, conn.seat, now, self._wanted(table, [conn]))
+        parts = self._frame_parts(table, conn.seat, now, [conn])
         if parts is not None:
             conn.send_frame(parts)
 
@@ -72,26 +72,22 @@ class Audience:
                 continue
             seats.setdefault(conn.seat, []).append(conn)
         for seat, held in seats.items():
-            parts = self._frame_parts(table, seat, now, self._wanted(table, held))
+            parts = self._frame_parts(table, seat, now, held)
             if parts is not None:
                 for conn in held:
                     conn.send_frame(parts)
 
-    def _wanted(self, table: GameTable, conns: list[Connection]) -> str | None:
-        """The one picture of the board every client of ``conns`` draws (by its room), so
-        that the other is not drawn for them; None: both."""
-        pictures = self._pictures.setdefault(table.id, Pictures())
-        wants = {pictures.wanted(conn.room) for conn in conns}
-        return wants.pop() if len(wants) == 1 else None
-
     def _frame_parts(
-        self, table: GameTable, seat: int | None, now: float, want: str | None = None
+        self, table: GameTable, seat: int | None, now: float, conns: list[Connection]
     ) -> FrameParts | None:
-        """The frame as JSON parts (of two pictures of the board only ``want``, where
-        given); None (logged) when the game's pictures fail: the move stands, and the
-        clients keep the frame they have."""
+        """The frame as JSON parts for the clients ``conns`` at ``seat`` (of a game's two
+        pictures of the board, only the one they all draw, where they draw the same);
+        None (logged) when the game's pictures fail: the move stands, and the clients keep
+        the frame they have."""
         try:
             pictures = self._pictures.setdefault(table.id, Pictures())
+            wants = {pictures.wanted(conn.room) for conn in conns}
+            want = wants.pop() if len(wants) == 1 else None
             return frame_parts(table, seat, pictures, now, want)
         except Exception:
             log.exception("cannot draw game %s for seat %s", table.id, seat)

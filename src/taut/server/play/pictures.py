@@ -15,7 +15,7 @@ from taut.core.game import State
 from taut.core.plugin import GamePlugin
 from taut.server.play.clients import as_text
 from taut.server.play.table import GameTable
-from taut.server.play.wire import touch_width, words_like
+from taut.server.play.wire import fitting, touch_width, words_like
 
 #: Legal moves listed in a frame at most (a two-sided choice can have 15,625).
 LEGAL_LISTED = 500
@@ -66,7 +66,7 @@ class Pictures:
     def titles(self, table: GameTable) -> list[str]:
         """The seats' titles (:meth:`~taut.core.plugin.GamePlugin.seat_title`), found once a
         game: they do not change with the position."""
-        if self._titles is None or len(self._titles) != len(table.seats):
+        if self._titles is None:
             self._titles = [table.plugin.seat_title(table.game, i) for i in range(len(table.seats))]
         return self._titles
 
@@ -97,7 +97,7 @@ class Pictures:
             return "board"
         if room is None or self.touch is None:
             return None
-        return "board" if room >= self.touch else "board_narrow"
+        return fitting(room, self.touch)
 
     def drawn(
         self,

@@ -143,6 +143,13 @@ def touch_width(picture: str) -> float | None:
     return None if found is None else float(found.group(1))
 
 
+def fitting(room: float, touch: float) -> str:
+    """Of a game's two pictures of the board, the one a board ``room`` pixels wide draws,
+    as the page chooses: ``board`` where the room holds the wide picture (``touch``, its
+    ``data-touch-width``), else ``board_narrow``."""
+    return "board" if room >= touch else "board_narrow"
+
+
 def unfit(pictures: dict[str, str], room: int | None) -> str | None:
     """Of a frame's two pictures of the board, the one that does not fit a board ``room``
     pixels wide, as the page chooses (:func:`boards`): ``board_narrow`` where the room holds
@@ -153,7 +160,7 @@ def unfit(pictures: dict[str, str], room: int | None) -> str | None:
     touch = touch_width(pictures["board"])
     if touch is None:
         return None
-    return "board" if room < touch else "board_narrow"
+    return "board_narrow" if fitting(room, touch) == "board" else "board"
 
 
 def with_kept(previous: dict[str, Any] | None, frame: dict[str, Any]) -> dict[str, Any]:
