@@ -301,3 +301,26 @@ def test_a_move_changes_neither_the_root_nor_the_art_of_a_kind() -> None:
         state = state.apply(rng.choice(state.legal_actions(mover)))
     assert len(roots) == 1 and len(kinds) == 1 and len(descs) > 5
     assert 'aria-label="Track Tiles, 6 by 6"' in roots.pop()
+
+
+def test_the_sides_reached_are_those_of_every_path_traced_from_every_edge() -> None:
+    # The picture traces each path once, from one end; the reference traces every edge
+    # unit's path and joins the sides each piece of track is found to reach.
+    from taut.games.tracks.paths import trace
+    from taut.games.tracks.render import strand_index
+    from taut.games.tracks.tiles import unit_side
+
+    rng = random.Random(11)
+    for _ in range(300):
+        size = rng.choice((2, 3, 4, 6))
+        board = tuple(rng.choice((0, 0, *KINDS)) for _ in range(size * size))
+        expected: dict[tuple[int, int], set[int]] = {}
+        for unit in range(4 * size):
+            path = trace(board, size, unit)
+            sides = {unit_side(size, unit)}
+            if path.end_unit is not None:
+                sides.add(unit_side(size, path.end_unit))
+            for cell, side_in, _ in path.segments:
+                key = (cell, strand_index(board[cell], side_in))
+                expected.setdefault(key, set()).update(sides)
+        assert reached_sides(board, size) == expected, board

@@ -27,9 +27,14 @@ def chance_line(before: TracksState, outcome: int) -> str:
 def placement_title(before: TracksState, seat: int, cell: int, face: int | None = None) -> str:
     """A placement without the full stop, as a rule's title: ``NS places kind 2 on c3``;
     with the die ``face`` that gave the tile, ``NS rolls 4 and places kind 2 on c3``."""
-    where = cell_name(before.game.size, cell)
+    return placement_words(before.game.size, seat, before.kinds[seat], cell, face)
+
+
+def placement_words(size: int, seat: int, kind: int, cell: int, face: int | None = None) -> str:
+    """:func:`placement_title` from what it depends on: the board's size, the seat, the kind
+    in its hand and the cell (and the die ``face`` that gave the tile)."""
     rolled = "" if face is None else f"rolls {face} and "
-    return f"{SEATS[seat]} {rolled}places kind {before.kinds[seat]} on {where}"
+    return f"{SEATS[seat]} {rolled}places kind {kind} on {cell_name(size, cell)}"
 
 
 def describe(before: TracksState, joint: Mapping[int, int]) -> list[str]:

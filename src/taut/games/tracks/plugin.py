@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
@@ -51,6 +52,21 @@ RULES = "\n\n".join(
         "tiling exists, unless --raw asks for the deal as it falls.",
     ]
 )
+
+
+@functools.lru_cache(maxsize=4096)
+def _placement_words(size: int, seat: int, kind: int, action_text: str) -> str:
+    """A placement's words, which depend on the board's size, the seat, its kind in hand and
+    the cell only: said once for every position that offers it (a frame lists every empty
+    cell)."""
+    from taut.games.tracks.cells import parse_cell
+    from taut.games.tracks.narrate import placement_words
+
+    try:
+        cell = parse_cell(size, action_text)
+    except ValueError:
+        return action_text
+    return placement_words(size, seat, kind, cell)
 
 
 def _ts(state: State) -> TracksState:
@@ -111,13 +127,8 @@ class TracksPlugin(GamePlugin):
 
     def describe_move(self, state: State, seat: int, action_text: str) -> str:
         """A placement as the narration says it (``NS places kind 2 on c3``)."""
-        from taut.games.tracks.narrate import move_words
-
-        try:
-            cell = state.string_to_action(seat, action_text)
-        except ValueError:
-            return action_text
-        return move_words(_ts(state), seat, cell)
+        ts = _ts(state)
+        return _placement_words(ts.game.size, seat, ts.kinds[seat], action_text)
 
     def option_presentation(self, game_class: type[Game]) -> OptionPresentation:
         """Plain labels, groups, conditions and presets for the new-game form."""

@@ -139,19 +139,32 @@ def reached_sides(board: Sequence[int], size: int) -> dict[tuple[int, int], set[
     return {k: set(v) for k, v in _reached(tuple(board), size).items()}
 
 
+#: ``_STRAND_OF[kind][side]``: which of the two strands of ``kind`` uses ``side``.
+_STRAND_OF: tuple[tuple[int, ...], ...] = tuple(
+    tuple(strand_index(kind, side) for side in (N, E, S, W)) if kind else ()
+    for kind in range(len(STRANDS))
+)
+
+
 @functools.lru_cache(maxsize=1024)
 def _reached(board: tuple[int, ...], size: int) -> dict[tuple[int, int], frozenset[int]]:
-    out: dict[tuple[int, int], set[int]] = {}
+    out: dict[tuple[int, int], frozenset[int]] = {}
+    traced: set[int] = set()
     for unit in range(4 * size):
+        if unit in traced:  # the far end of a path already traced from its other end
+            continue
         path = trace(board, size, unit)
         if not path.segments:
             continue
-        sides = {unit_side(size, unit)}
-        if path.end_unit is not None:
-            sides.add(unit_side(size, path.end_unit))
+        if path.end_unit is None:
+            sides = frozenset((unit_side(size, unit),))
+        else:
+            traced.add(path.end_unit)
+            sides = frozenset((unit_side(size, unit), unit_side(size, path.end_unit)))
+        # Each piece of track lies on one path only.
         for cell, side_in, _ in path.segments:
-            out.setdefault((cell, strand_index(board[cell], side_in)), set()).update(sides)
-    return {k: frozenset(v) for k, v in out.items()}
+            out[(cell, _STRAND_OF[board[cell]][side_in])] = sides
+    return out
 
 
 def _piece(path: str, c: float, sides: frozenset[int] | set[int], winner: int | None) -> str:
