@@ -45,6 +45,7 @@ def test_a_picture_from_the_caches_is_the_one_drawn_afresh(size: int) -> None:
 def test_a_tug_of_war_table_from_the_caches_is_the_one_drawn_afresh() -> None:
     from taut.core.forfeit import drawable
     from taut.core.registry import plugin
+    from taut.games.tug_of_war import svg as tow_svg
     from taut.games.tug_of_war import svg_pieces
 
     found = plugin("tug-of-war")
@@ -73,6 +74,8 @@ def test_a_tug_of_war_table_from_the_caches_is_the_one_drawn_afresh() -> None:
         svg_pieces.text.cache_clear()
         svg_pieces.domino.cache_clear()
         svg_pieces.faces.cache_clear()
+        svg_pieces.wrapped.cache_clear()
+        tow_svg._train_row.cache_clear()
         assert (found.svg(view, seat, legal), found.svg_narrow(view, seat, legal)) == pictures
 
 
@@ -99,3 +102,29 @@ def test_push_pull_moves_in_words_from_the_cache_are_the_words_said_afresh(varia
     # A notation that is no move is said as it is written, and not kept as a move's words.
     assert found.describe_move(state, 0, "L=sideways") == "L=sideways"
     assert checked > 100 and pp_plugin._WORDS
+
+
+def test_track_tiles_moves_in_words_from_the_cache_are_the_words_said_afresh() -> None:
+    from taut.core.registry import plugin
+    from taut.core.terms import CHANCE_SEAT
+    from taut.games.tracks.narrate import move_words
+
+    found = plugin("tracks")
+    rng = random.Random(5)
+    checked = 0
+    for size in (4, 6):
+        state = make("tracks", size=size, roll="each").new_initial_state()
+        while not state.is_terminal():
+            for seat in state.acting_seats():
+                if seat == CHANCE_SEAT:
+                    continue
+                for action in state.legal_actions(seat):
+                    text = state.action_to_string(seat, action)
+                    said = found.describe_move(state, seat, text)
+                    assert said == move_words(state, seat, action), (text, said)  # type: ignore[arg-type]
+                    checked += 1
+            state = state.apply(
+                state.sample_chance(rng) if state.is_chance() else state.random_joint(rng)
+            )
+    assert checked > 100
+    assert found.describe_move(state, 0, "z99") == "z99"

@@ -35,11 +35,11 @@ how a choice or a faded tile looks is in the style: a move changes few tokens.
 
 from __future__ import annotations
 
-import textwrap
+import functools
 from collections.abc import Sequence
 
 from taut.core.svg import esc
-from taut.games.tug_of_war.model import DEAL, OVER, TugModel
+from taut.games.tug_of_war.model import DEAL, OVER, Line, TugModel
 from taut.games.tug_of_war.svg_choices import Choices, choices, fit_style, hint, laid_as
 from taut.games.tug_of_war.svg_hand import HAND_HALF, controls, hands
 from taut.games.tug_of_war.svg_pieces import (
@@ -60,8 +60,10 @@ from taut.games.tug_of_war.svg_pieces import (
     hit,
     text,
     tiles,
+    wrapped,
 )
 from taut.games.tug_of_war.svg_sheet import score_sheet, status_line
+from taut.games.tug_of_war.tiles import Tile
 
 #: Side of a domino half on the trains.
 HALF = 28
@@ -97,13 +99,11 @@ def _then(first: Draw, second: Draw, dx: float) -> Draw:
     return lambda x, y: first(x, y) + second(x + dx, y)
 
 
-def _end_box(view: TugModel, seat: int, e: int, fits: Sequence[str], layout: Layout) -> Draw:
-    """Open end ``e`` of ``seat``'s train: its number boxed, its notation ``J.E`` under it;
-    a part of a play when tiles of the hand with several plays ``fits`` it."""
+def _end_box(name: str, seat: int, e: int, value: int, fits: Sequence[str], layout: Layout) -> Draw:
+    """Open end ``e`` (showing ``value``) of the train of ``seat`` (called ``name``): its
+    number boxed, its notation ``J.E`` under it; a part of a play when tiles of the hand
+    with several plays ``fits`` it."""
     active = bool(fits)
-    ends = view.ends[seat]
-    assert ends is not None
-    value = ends[e]
     # The end's identity across positions (the page animates it along a growing train).
     ident = f'data-id="end-{seat}.{e}"'
 
@@ -134,7 +134,7 @@ def _end_box(view: TugModel, seat: int, e: int, fits: Sequence[str], layout: Lay
         label = (
             # It starts with the words the box shows, the open number then the end's
             # notation (a name that holds the visible words, for speech input).
-            f"{value} {seat}.{e}: open end {seat}.{e} of {view.seat_name(seat)}'s train, "
+            f"{value} {seat}.{e}: open end {seat}.{e} of {name}'s train, "
             f"{value}; {', '.join(fits)} fit here"
         )
         fitting = esc(" ".join(fits))
@@ -179,26 +179,54 @@ def train_row(
 ) -> tuple[str, float]:
     """Seat ``seat``'s train at height ``y``: its name, then ``(end 0) tiles {starter}
     tiles (end 1) = sum``, wrapped where it is too long; returns it and its bottom."""
-    name = view.seat_name(seat)
-    weight = "bold" if view.viewer == seat else "normal"
-    head = text(8, y + HALF / 2 + 5, name, 15, font_weight=weight)
-    line, ends = view.trains[seat], view.ends[seat]
-    if not view.playing[seat] or line is None or ends is None:
-        if not view.playing[seat]:
-            why = "out of the game" if not view.in_game[seat] else "sits out the tie-break"
+    return _train_row(
+        view.seat_name(seat),
+        seat,
+        view.viewer == seat,
+        view.playing[seat],
+        view.in_game[seat],
+        view.trains[seat],
+        view.ends[seat],
+        tuple(fitting.get((seat, 0), ())),
+        tuple(fitting.get((seat, 1), ())),
+        y,
+        layout,
+    )
+
+
+# A move lays one tile on one train: every other row is drawn as it was (the same seat's
+# picture, or another seat's seeing the same train), so a row is drawn once per look.
+@functools.lru_cache(maxsize=8192)
+def _train_row(
+    name: str,
+    seat: int,
+    viewer: bool,
+    playing: bool,
+    in_game: bool,
+    line: Line | None,
+    ends: Tile | None,
+    fits0: tuple[str, ...],
+    fits1: tuple[str, ...],
+    y: float,
+    layout: Layout,
+) -> tuple[str, float]:
+    head = text(8, y + HALF / 2 + 5, name, 15, font_weight="bold" if viewer else "normal")
+    if not playing or line is None or ends is None:
+        if not playing:
+            why = "out of the game" if not in_game else "sits out the tie-break"
         else:
             why = "no starter yet"
         return head + text(layout.train_x, y + HALF / 2 + 5, why, 14, fill=MUTED), y + HALF + 12
     starter, side0, side1 = line
     gap = 4
     items: list[tuple[float, Draw]] = [
-        (HALF + 2 * gap, _shift(_end_box(view, seat, 0, fitting.get((seat, 0), []), layout), gap))
+        (HALF + 2 * gap, _shift(_end_box(name, seat, 0, ends[0], fits0, layout), gap))
     ]
     items += [(2 * HALF + gap, _laid((b, a))) for a, b in reversed(side0)]
     items.append((2 * HALF + 3 * gap, _shift(_starter(starter), gap)))
     items += [(2 * HALF + gap, _laid(t)) for t in side1]
     total = ends[0] + ends[1]
-    last = _shift(_end_box(view, seat, 1, fitting.get((seat, 1), []), layout), gap)
+    last = _shift(_end_box(name, seat, 1, ends[1], fits1, layout), gap)
     # The last open end and the sum stay on one line.
     items.append((HALF + 2 * gap + 64, _then(last, _sum(total), HALF + 2 * gap)))
     drawn, bottom = flow(items, layout.train_x, y, TRAIN_LINE, layout.width - 8)
@@ -266,11 +294,11 @@ def draw_table(view: TugModel, seat: int | None, legal: Sequence[str], layout: L
     ]
     sheet, y = score_sheet(view, 6, layout)
     body.append(sheet)
-    for line in textwrap.wrap(status_line(view), layout.status_chars):
+    for line in wrapped(status_line(view), layout.status_chars):
         body.append(text(8, y + 16, line, 16, font_weight="bold"))
         y += 20
     y += 4
-    for line in textwrap.wrap(hint(ch), layout.hint_chars):
+    for line in wrapped(hint(ch), layout.hint_chars):
         body.append(text(8, y + 14, line, 14, fill=MUTED))
         y += 18
     # Each part below the words is drawn from its own top and moved down in one

@@ -10,8 +10,6 @@ The last step keeps the rest: one button.
 
 from __future__ import annotations
 
-import textwrap
-
 from taut.games.tug_of_war.model import TugModel
 from taut.games.tug_of_war.svg_pieces import (
     MUTED,
@@ -21,6 +19,7 @@ from taut.games.tug_of_war.svg_pieces import (
     button_at,
     flow,
     text,
+    wrapped,
 )
 
 #: The most share buttons drawn one per number; above it a share is composed of digits.
@@ -126,7 +125,7 @@ def bonus_facts(view: TugModel, y: float, layout: Layout) -> tuple[str, float]:
         )
         lines.append(f"Handed out so far: {given}.")
     out = []
-    for line in (part for said in lines for part in textwrap.wrap(said, layout.hint_chars)):
+    for line in (part for said in lines for part in wrapped(said, layout.hint_chars)):
         out.append(text(10, y + 16, line, 14))
         y += 20
     return "".join(out), y + 4

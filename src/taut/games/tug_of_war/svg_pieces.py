@@ -8,6 +8,7 @@ each side of a half and a column in the middle, so a number is read by its shape
 from __future__ import annotations
 
 import functools
+import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -138,6 +139,13 @@ def _face(size: float, number: int) -> str:
         f'<circle cx="{x * reach:.1f}" cy="{y * reach:.1f}" r="{radius:.1f}"/>'
         for x, y in pip_spots(number)
     )
+
+
+@functools.lru_cache(maxsize=4096)
+def wrapped(words: str, width: int) -> tuple[str, ...]:
+    """``words`` cut into lines of at most ``width`` characters (:func:`textwrap.wrap`),
+    once for every picture that says them: the same sentences come back turn after turn."""
+    return tuple(textwrap.wrap(words, width))
 
 
 def face_id(size: float, number: int) -> str:
