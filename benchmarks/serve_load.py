@@ -287,6 +287,9 @@ class Load:
     whole: bool = False
     """Ask for whole pictures only (the browser takes changed pictures as patches; set by
     itself for a server that does not know patches)."""
+    edits: bool = True
+    """Take patches that edit a picture's tokens, as the browser's page does (unset by
+    itself for a server that does not know them)."""
     clients: int = 0
     """Clients of the run (set once they are made)."""
     joined: int = 0
@@ -346,7 +349,8 @@ class Client:
             if not self.load.separate_acks:
                 hello["acks"] = "in-frames"  # as the browser's page asks
             if not self.load.whole:
-                hello["patches"] = True  # as the browser's page asks
+                # As the browser's page asks.
+                hello["patches"] = "edits" if self.load.edits else True
             if self.load.rooms:
                 # As the browser's page does: a game's first seat on a phone, the other on
                 # a desktop.
@@ -378,8 +382,12 @@ class Client:
                     self.load.rooms = False
                     return game_id
                 elif message["type"] == "error" and "patches" in str(message.get("message")):
-                    # A server from before patches: whole pictures, as it sent them.
-                    self.load.whole = True
+                    if self.load.edits:
+                        # A server from before edits of tokens: patches as it made them.
+                        self.load.edits = False
+                    else:
+                        # A server from before patches: whole pictures, as it sent them.
+                        self.load.whole = True
                     return game_id
                 elif message["type"] == "error" and "acks" in str(message.get("message")):
                     # A server from before acknowledgements in frames: say hello as before.

@@ -111,12 +111,15 @@ ROOMS = (358, 760)
 
 def connection(client: Counting, game_id: str, seat: int, patches: bool) -> Connection:
     """A client's connection; with ``patches``, one that takes changed pictures as patches
-    (as the browser does), where the tree measured knows them; it draws the board in the
-    room of :data:`ROOMS`, where the tree knows rooms."""
+    with edits of their tokens (as the browser does), where the tree measured knows them; it
+    draws the board in the room of :data:`ROOMS`, where the tree knows rooms."""
     try:
-        conn = Connection(client, game_id, seat, patches=patches)  # type: ignore[arg-type, call-arg]
-    except TypeError:  # a tree from before patches
-        return Connection(client, game_id, seat)  # type: ignore[arg-type]
+        conn = Connection(client, game_id, seat, patches=patches, edits=patches)  # type: ignore[arg-type, call-arg]
+    except TypeError:  # a tree from before edits of tokens, or before patches
+        try:
+            conn = Connection(client, game_id, seat, patches=patches)  # type: ignore[arg-type, call-arg]
+        except TypeError:
+            return Connection(client, game_id, seat)  # type: ignore[arg-type]
     if hasattr(conn, "room"):
         conn.room = ROOMS[seat % 2]
     return conn

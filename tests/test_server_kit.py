@@ -318,12 +318,14 @@ class Bench:
         )
         return await make_game(self.store, request, seed=self.rng.randrange(2**62))
 
-    async def join(self, game_id: str, seat: int | None, patches: bool = False) -> Player:
+    async def join(self, game_id: str, seat: int | None, patches: bool | str = False) -> Player:
         """Connect a recorded client at ``seat`` (None: a spectator); with ``patches``, one
-        that takes changed pictures as patches (as the browser does)."""
+        that takes changed pictures as patches (``"edits"``: whose tokens may be edited, as
+        the browser's are)."""
         assert await self.hub.table(game_id) is not None
         recorder = Recorder()
-        player = Player(Connection(recorder, game_id, seat, patches=patches), recorder)
+        conn = Connection(recorder, game_id, seat, patches=bool(patches), edits=patches == "edits")
+        player = Player(conn, recorder)
         self.hub.join(player.conn)
         self.players.append(player)
         await self.quiet()

@@ -51,16 +51,45 @@ def pictures_of_a_game(name: str, seed: int) -> list[str]:
 def test_a_patch_makes_exactly_the_new_picture(name: str) -> None:
     shown = pictures_of_a_game(name, seed=4)
     assert len(shown) > 3
-    sent = 0
+    sent = shorter = 0
     for old, new in itertools.pairwise(shown):
         made = patches.patch(old, new)
+        edited = patches.patch(old, new, edits=True)
         if made is None:
             continue
         sent += 1
-        change = json.loads(made)
-        assert patches.apply(old, change) == new
+        assert edited is not None and len(edited) <= len(made)
+        shorter += len(edited) < len(made)
+        for change in (json.loads(made), json.loads(edited)):
+            assert patches.apply(old, change) == new
         assert len(made) <= patches.WORTH * len(new)
+        assert not any(len(op) == 3 for op in json.loads(made)["ops"] if isinstance(op, list))
     assert sent > 0, "no picture of the game was sent as a patch"
+    assert shorter > 0, "no patch was made shorter by editing tokens"
+
+
+def test_a_token_is_edited_where_that_keeps_enough_of_it_and_both_are_ascii() -> None:
+    old = (
+        '<svg><g transform="translate(98 26)"><rect/></g><text>▶ P0 to move</text>'
+        + "<rect/>" * 30
+        + "</svg>"
+    )
+    new = old.replace("translate(98 26)", "translate(54 26)").replace("P0", "P1")
+    change = json.loads(patches.patch(old, new, edits=True) or "null")
+    # The group's tag is edited: its first 23 characters and its last 6 kept. The text
+    # holds a character beyond ASCII (a length JavaScript counts otherwise): put in whole.
+    assert change["ops"] == [2, [23, "54", 6], 2, [1, "text>▶ P1 to move"], 32]
+    assert patches.apply(old, change) == new
+    # A token changed all through is put in whole.
+    other = old.replace('g transform="translate(98 26)"', "circle")
+    assert [1, "circle>"] in json.loads(patches.patch(old, other, edits=True) or "null")["ops"]
+
+
+def test_an_edit_that_does_not_fit_the_token_held_is_refused() -> None:
+    with pytest.raises(ValueError, match="does not fit"):
+        patches.apply("<svg><g>a</g></svg>", {"ops": [1, [3, "x", 3], 2], "tokens": 4})
+    with pytest.raises(ValueError, match="does not fit"):
+        patches.apply("<svg>", {"ops": [2, [0, "x", 0]], "tokens": 3})
 
 
 def test_a_patch_is_refused_when_it_does_not_fit() -> None:
@@ -107,19 +136,27 @@ def test_a_frame_for_a_client_that_takes_patches() -> None:
     assert json.loads(second.text(plain)) == {"seq": 2, "board": new}
 
 
+@pytest.mark.parametrize("takes", [True, "edits"])
 @pytest.mark.parametrize("name", games())
 def test_every_frame_of_a_client_that_takes_patches_is_whole_again(
-    tmp_path: Path, name: str
+    tmp_path: Path, name: str, takes: bool | str
 ) -> None:
     async def scenario() -> None:
         async with bench(tmp_path, seed=6) as b:
             made = await b.make(name, ["me", "invite"], OPTIONS.get(name, {}))
-            players = [await b.join(made.id, seat, patches=True) for seat in (0, 1)]
+            players = [await b.join(made.id, seat, patches=takes) for seat in (0, 1)]
             plain = await b.join(made.id, 0)
             await b.play(players, nodes=40)
             await b.quiet()
             patched = [json.loads(t) for t in players[0].recorder.texts]
             assert any("board_patch" in m for m in patched), "no picture came as a patch"
+            edited = any(
+                len(op) == 3
+                for m in patched
+                for op in m.get("board_patch", {}).get("ops", [])
+                if isinstance(op, list)
+            )
+            assert edited == (takes == "edits"), "edits go to the clients that take them only"
             if name == "tracks":  # its text grows a line at a time, its moves say one sentence
                 assert any("text_patch" in m for m in patched), "no text came as a patch"
                 assert any("moves_like" in m for m in patched), "no moves came as a sentence"

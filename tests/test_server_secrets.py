@@ -184,14 +184,14 @@ def test_no_frame_holds_what_its_recipient_may_not_know(
             made = await b.make(game, seats, options)
             table = await b.hub.table(made.id)
             assert table is not None
-            # The browser's clients, which take pictures as patches: every frame they make
-            # whole is checked, and every patch's text for the secrets.
+            # The browser's clients, which take pictures as patches (with edits of tokens):
+            # every frame they make whole is checked, and every patch's text for the secrets.
             people = [
-                await b.join(made.id, i, patches=True)
+                await b.join(made.id, i, patches="edits")
                 for i, kind in enumerate(seats)
                 if kind in ("me", "invite")
             ]
-            watcher = await b.join(made.id, None, patches=True)
+            watcher = await b.join(made.id, None, patches="edits")
             await b.play(people, nodes=300)
             await b.quiet()
             events = await b.store.events_after(made.id, -1)

@@ -52,9 +52,11 @@ class Frame(Protocol):
         sent: dict[str, str] | None = None,
         held: dict[str, Any] | None = None,
         room: int | None = None,
+        edits: bool = False,
     ) -> str:
         """The frame's JSON for a connection whose previous frame held ``sent`` (updated),
-        holding the pictures ``held`` (updated), drawing the board ``room`` pixels wide."""
+        holding the pictures ``held`` (updated), drawing the board ``room`` pixels wide,
+        taking edits of a picture's tokens (``edits``)."""
         ...
 
 
@@ -77,6 +79,9 @@ class Connection:
     patches: bool = False
     """The client takes a changed picture as a patch of the one it holds (its hello's
     ``patches``)."""
+    edits: bool = False
+    """Its patches may edit a token of the picture held (its hello's ``patches`` is
+    ``"edits"``)."""
     room: int | None = None
     """The width the client draws the board in (its hello's ``room``): frames carry only the
     picture of the two that fits it; None: both."""
@@ -153,7 +158,7 @@ class Connection:
                     text = item
                 else:
                     held = self._held if self.patches else None
-                    text = item.text(self._sent, held, self.room)
+                    text = item.text(self._sent, held, self.room, self.edits)
                 if is_frame and self._riding:
                     text = f'{text[:-1]},"acks":{as_text(self._riding)}}}'
                     self._riding = []

@@ -12,6 +12,13 @@ it draws (a client whose picture does not come out whole reconnects, and a new c
 gets whole pictures). The page draws exactly the picture the server drew: only the wire is
 shorter.
 
+A client that also takes edits (its hello's ``patches`` is ``"edits"``) may be sent a fourth
+kind of op, ``[k, text, j]``: the next token held, its first ``k`` and last ``j`` characters
+kept and ``text`` put between them (one token in, one out). A move mostly changes a number
+or a word inside a tag (a ``translate``, a label, a count), and an edit sends that and not
+the whole tag. Edits are made only where both tokens are ASCII, so that a length counts the
+same in every language (JavaScript counts UTF-16 units, Python code points).
+
 A patch is made from the two pictures of the receiving client's own seat (the one it holds
 and the one it is due): it holds nothing its whole frame would not.
 """
@@ -22,7 +29,7 @@ from collections import OrderedDict
 from typing import Any
 
 import orjson
-from rapidfuzz.distance import Indel
+from rapidfuzz.distance import Indel, Postfix, Prefix
 
 #: Where a picture is cut into tokens (the page cuts it at the same character); a text is
 #: cut at its lines' ends.
@@ -30,6 +37,9 @@ CUT = "<"
 LINES = "\n"
 #: A patch is sent only where it is at most this share of the whole picture's text.
 WORTH = 0.7
+#: An edit of a token (``[k, text, j]``) is sent in place of the whole token where it keeps
+#: at least this many of its characters (what the op's brackets and numbers cost).
+EDIT_KEEPS = 12
 #: Pictures whose tokens, and pairs of pictures whose patch, are kept (a game's last few
 #: positions, for every seat, in a busy server).
 KEPT = 512
@@ -58,6 +68,7 @@ class _Kept:
 
 _tokens = _Kept()
 _patches = _Kept()
+_edited = _Kept()
 
 
 def tokens(picture: str, cut: str = CUT) -> list[str]:
@@ -70,19 +81,21 @@ def tokens(picture: str, cut: str = CUT) -> list[str]:
     return found  # type: ignore[no-any-return]
 
 
-def patch(old: str, new: str, cut: str = CUT) -> str | None:
+def patch(old: str, new: str, cut: str = CUT, edits: bool = False) -> str | None:
     """The patch turning ``old`` into ``new`` (cut at ``cut``), as JSON text; None where it
-    would not be much shorter than ``new`` itself (:data:`WORTH`). Made once per pair of
-    pictures, whatever the number of clients it is sent to."""
-    hit, found = _patches.get((old, new, cut))
+    would not be much shorter than ``new`` itself (:data:`WORTH`). With ``edits``, a changed
+    token may be sent as an edit of the one held. Made once per pair of pictures, whatever
+    the number of clients it is sent to."""
+    kept = _edited if edits else _patches
+    hit, found = kept.get((old, new, cut))
     if hit:
         return found  # type: ignore[no-any-return]
-    made = _made(old, new, cut)
-    _patches.put((old, new, cut), made)
+    made = _made(old, new, cut, edits)
+    kept.put((old, new, cut), made)
     return made
 
 
-def _made(old: str, new: str, cut: str = CUT) -> str | None:
+def _made(old: str, new: str, cut: str = CUT, edits: bool = False) -> str | None:
     a, b = tokens(old, cut), tokens(new, cut)
     ops: list[Any] = []
     # The fewest tokens dropped and put in, found by rapidfuzz's bit-parallel edit distance
@@ -92,20 +105,48 @@ def _made(old: str, new: str, cut: str = CUT) -> str | None:
         if op.tag == "equal":
             ops.append(i2 - i1)
             continue
-        # Changes side by side become one op: the tokens dropped, and those put in.
+        # Changes side by side become one op: the tokens dropped, and those put in (and
+        # where the dropped ones begin).
         dropped, added = i2 - i1, b[j1:j2]
         if ops and not isinstance(ops[-1], int):
-            dropped += ops[-1][0]
-            added = ops.pop()[1] + added
-        ops.append([dropped, added])
-    ops = [
-        op if isinstance(op, int) else [op[0], cut.join(op[1])] if op[1] else [op[0]] for op in ops
-    ]
-    shape: dict[str, Any] = {"ops": ops, "tokens": len(b)}
+            before = ops.pop()
+            dropped, added, i1 = before[0] + dropped, before[1] + added, before[2]
+        ops.append((dropped, added, i1))
+    out: list[Any] = []
+    for op in ops:
+        if isinstance(op, int):
+            out.append(op)
+        elif edits and op[0] == len(op[1]):
+            out.extend(_edits(a[op[2] : op[2] + op[0]], op[1], cut))
+        else:
+            out.append([op[0], cut.join(op[1])] if op[1] else [op[0]])
+    shape: dict[str, Any] = {"ops": out, "tokens": len(b)}
     if cut != CUT:
         shape["cut"] = cut
     text = orjson.dumps(shape).decode()
     return text if len(text) <= WORTH * len(new) else None
+
+
+def _edits(olds: list[str], news: list[str], cut: str) -> list[Any]:
+    """Ops turning the tokens ``olds`` into as many ``news``, one by one: each an edit where
+    that keeps enough of the old token (:data:`EDIT_KEEPS`), the rest put in whole (side by
+    side ones as one op)."""
+    out: list[Any] = []
+    whole: list[str] = []
+    for old, new in zip(olds, news, strict=True):
+        if old.isascii() and new.isascii():
+            head = int(Prefix.similarity(old, new))
+            tail = min(int(Postfix.similarity(old, new)), len(old) - head, len(new) - head)
+            if head + tail >= EDIT_KEEPS:
+                if whole:
+                    out.append([len(whole), cut.join(whole)])
+                    whole = []
+                out.append([head, new[head : len(new) - tail], tail])
+                continue
+        whole.append(new)
+    if whole:
+        out.append([len(whole), cut.join(whole)])
+    return out
 
 
 def apply(old: str, sent: dict[str, Any]) -> str:
@@ -119,6 +160,13 @@ def apply(old: str, sent: dict[str, Any]) -> str:
         if isinstance(op, int):
             out.extend(before[at : at + op])
             at += op
+        elif len(op) == 3:
+            head, middle, tail = op
+            if at >= len(before) or head + tail > len(before[at]):
+                raise ValueError("the patch does not fit the picture held")
+            token = before[at]
+            out.append(token[:head] + middle + token[len(token) - tail :])
+            at += 1
         else:
             at += op[0]
             if len(op) > 1:

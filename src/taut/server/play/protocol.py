@@ -52,10 +52,11 @@ class Hello(_Message):
     """How the client wants its commands acknowledged: each by a message of its own, or
     ``in-frames``: inside the frame that shows the command (``acks`` of that frame),
     where one is on its way, which saves a message a command."""
-    patches: bool = False
+    patches: bool | Literal["edits"] = False
     """True: a changed picture may come as a patch of the one the client holds
     (``board_patch``, ``board_narrow_patch``, ``text_patch``; see
-    :mod:`taut.server.play.patches`)."""
+    :mod:`taut.server.play.patches`); ``"edits"``: such a patch may also edit a token of
+    the picture held (``[k, text, j]``)."""
     room: Room | None = None
     """The width the client draws the board in: where a game draws the position twice (for
     a wide screen, ``board``, and for a phone, ``board_narrow``), its frames carry only the

@@ -180,7 +180,8 @@ async def _hello(socket: WebSocket, client: WebClient, hub: Hub, game_id: str) -
     else:
         conn = Connection(client, game_id, int(seat))
     conn.acks_in_frames = hello.acks == "in-frames"
-    conn.patches = hello.patches
+    conn.patches = bool(hello.patches)
+    conn.edits = hello.patches == "edits"
     conn.room = hello.room
     return conn
 

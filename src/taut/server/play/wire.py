@@ -42,6 +42,7 @@ class FrameParts:
         sent: dict[str, str] | None = None,
         held: dict[str, Any] | None = None,
         room: int | None = None,
+        edits: bool = False,
     ) -> str:
         """The frame for a connection whose previous frame's members were ``sent`` (None:
         the whole frame); ``sent`` is updated to this frame's. With ``held``, the pictures
@@ -49,7 +50,8 @@ class FrameParts:
         the one held (:mod:`taut.server.play.patches`) where that is shorter, and ``held``
         is updated, and a changed log as the lines it gained (:func:`log_more`). With
         ``room`` (the width the client draws the board in), a frame with two pictures of the
-        board carries only the one that fits (:func:`unfit`)."""
+        board carries only the one that fits (:func:`unfit`). With ``edits``, a patch may
+        edit a token of the picture held."""
         out = [self.light[:-1]]
         kept = []
         left_out = unfit(self.pictures, room)
@@ -90,7 +92,7 @@ class FrameParts:
                 had = held.get(name)
                 held[name] = picture
                 if had is not None:
-                    change = patch(had, picture, PATCHED[name])
+                    change = patch(had, picture, PATCHED[name], edits)
                     if change is not None:
                         out.append(f',"{name}_patch":{change}')
                         continue

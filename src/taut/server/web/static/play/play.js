@@ -101,8 +101,9 @@ function tellRoom() {
   }, 250);
 }
 
-// Changed pictures come as patches of the ones held, unless the address says ?patches=0
-// (whole pictures every time: what the patched page is compared with).
+// Changed pictures come as patches of the ones held, their tokens edited where that is
+// shorter, unless the address says ?patches=0 (whole pictures every time: what the patched
+// page is compared with).
 const PATCHES = new URLSearchParams(location.search).get("patches") !== "0";
 
 function connect() {
@@ -116,7 +117,7 @@ function connect() {
     // The board's room: of a game's two pictures (wide and narrow), only the one that fits
     // is sent.
     roomSent = Math.round(boardRoom($("board")));
-    ws.send(JSON.stringify({ type: "hello", token, acks: "in-frames", patches: PATCHES, room: roomSent }));
+    ws.send(JSON.stringify({ type: "hello", token, acks: "in-frames", patches: PATCHES ? "edits" : false, room: roomSent }));
     for (const message of unacked.values()) ws.send(JSON.stringify(message));
   };
   ws.onmessage = (event) => receive(JSON.parse(event.data));
