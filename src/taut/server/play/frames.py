@@ -125,12 +125,14 @@ def frame_parts(
     draws that one)."""
     frame, drawn, (mine, listed, like) = _frame(table, seat, pictures, now, want)
     log = frame.get("log")
-    members: dict[str, str] = {}
+    members: dict[str, str | None] = {}
     drawings = {n: drawn[n] for n in PATCHED if isinstance(drawn.get(n), str)}
     keys = {"board": listed, "board_narrow": listed, "legal": listed, "moves": listed, "help": mine}
     shared = id(pictures.view(table, seat))  # what the text, status and result depend on
     for name in KEPT_MEMBERS:
-        if name in drawn:
+        if name in drawings:
+            members[name] = None  # encoded where it is sent whole (FrameParts.text)
+        elif name in drawn:
             key = ("view", shared) if name in _BY_VIEW else (seat, keys.get(name))
             members[name] = pictures.encoded(name, key, drawn[name])
         elif name in frame:

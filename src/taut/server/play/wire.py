@@ -10,6 +10,7 @@ gained (:func:`log_more`), and of two pictures of the board only the one that fi
 from __future__ import annotations
 
 import re
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,10 +27,13 @@ PATCHED = {"board": CUT, "board_narrow": CUT, "text": LINES}
 class FrameParts:
     """A frame as JSON text: the members sent every time (``light``, an object), each of
     :data:`KEPT_MEMBERS` encoded apart (``members``), the pictures as drawn (``pictures``:
-    what a patch is made from) and the log's lines (``log``: what its window moved from)."""
+    what a patch is made from, and what a picture sent whole is encoded from) and the log's
+    lines (``log``: what its window moved from)."""
 
     light: str
-    members: dict[str, str]
+    members: dict[str, str | None]
+    """Each member's JSON text; None for a picture (of ``pictures``), encoded only where it
+    is sent whole: a client that takes patches never needs it after its first frame."""
     pictures: dict[str, str] = field(default_factory=dict)
     log: list[str] | None = None
     moves_like: str | None = None
@@ -71,12 +75,14 @@ class FrameParts:
                 if held is not None:
                     held.pop(name, None)
                 continue
+            # A picture is compared as drawn, and encoded only where it is sent whole.
+            current = value if value is not None else self.pictures[name]
             if sent is not None:
                 before = sent.get(name)
-                if before is not None and (before is value or before == value):
+                if before is not None and (before is current or before == current):
                     kept.append(name)
                     continue
-                sent[name] = value
+                sent[name] = current
             if held is not None and name == "log" and self.log is not None:
                 had = held.get("log")
                 held["log"] = self.log
@@ -96,11 +102,30 @@ class FrameParts:
                     if change is not None:
                         out.append(f',"{name}_patch":{change}')
                         continue
-            out.append(f',"{name}":{value}')
+            out.append(f',"{name}":{encoded(current) if value is None else value}')
         if kept:
             out.append(',"kept":' + as_text(kept))
         out.append("}")
         return "".join(out)
+
+
+#: Pictures encoded as JSON, by the identity of the picture (held with it): a picture sent
+#: whole to several clients is encoded once.
+_ENCODED: OrderedDict[int, tuple[str, str]] = OrderedDict()
+#: Pictures whose JSON is kept (a busy server's last positions, for every seat).
+ENCODED_KEPT = 256
+
+
+def encoded(picture: str) -> str:
+    """``picture`` as a JSON string, encoded once however many clients are sent it whole."""
+    found = _ENCODED.get(id(picture))
+    if found is not None and found[0] is picture:
+        return found[1]
+    text = as_text(picture)
+    _ENCODED[id(picture)] = (picture, text)
+    if len(_ENCODED) > ENCODED_KEPT:
+        _ENCODED.popitem(last=False)
+    return text
 
 
 def words_like(legal: list[str], words: list[str]) -> str | None:
