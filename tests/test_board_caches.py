@@ -46,7 +46,7 @@ def test_a_tug_of_war_table_from_the_caches_is_the_one_drawn_afresh() -> None:
     from taut.core.forfeit import drawable
     from taut.core.registry import plugin
     from taut.games.tug_of_war import svg as tow_svg
-    from taut.games.tug_of_war import svg_pieces
+    from taut.games.tug_of_war import svg_hand, svg_pieces
 
     found = plugin("tug-of-war")
     rng = random.Random(5)
@@ -76,6 +76,7 @@ def test_a_tug_of_war_table_from_the_caches_is_the_one_drawn_afresh() -> None:
         svg_pieces.faces.cache_clear()
         svg_pieces.wrapped.cache_clear()
         tow_svg._train_row.cache_clear()
+        svg_hand._drawn_tile.cache_clear()
         assert (found.svg(view, seat, legal), found.svg_narrow(view, seat, legal)) == pictures
 
 

@@ -4,6 +4,8 @@ bonus steps)."""
 
 from __future__ import annotations
 
+import functools
+
 from taut.core.svg import esc
 from taut.games.tug_of_war.model import BONUS, DRAWN, TugModel
 from taut.games.tug_of_war.svg_bonus import bonus_buttons, bonus_facts
@@ -29,41 +31,57 @@ def _hand_tile(view: TugModel, tile: int, ch: Choices, dim: bool, place: int) ->
     """A tile of the hand, upright, its numbers under it: a whole move when it has one
     play, a part when it has several, faded when it has none while others do; its place
     in the row is ``place`` wide."""
-    a, b = view.game.dominoes.tiles[tile]
+    plays = tuple(
+        (train, end, move, view.seat_name(train)) for train, end, move in ch.plays.get(tile, [])
+    )
+    look = (
+        view.game.dominoes.tiles[tile],
+        plays,
+        ch.names.get(tile, "") if len(plays) > 1 else "",
+        view.phase == DRAWN and view.drawn == tile,
+        dim and not plays,
+    )
+    return lambda x, y: _drawn_tile(look, place, x, y)
+
+
+# A tile of a hand looks the same from move to move until its plays change (and a row is
+# drawn from each item's own origin): drawn once per look.
+@functools.lru_cache(maxsize=8192)
+def _drawn_tile(
+    look: tuple[tuple[int, int], tuple[tuple[int, int, str, str], ...], str, bool, bool],
+    place: int,
+    x: float,
+    y: float,
+) -> str:
+    """A tile of a hand at ``(x, y)``: its numbers, its plays ``(train, end, notation, the
+    train's seat)``, its part's name, whether it was just drawn and whether it is faded."""
+    (a, b), plays, part, drawn, dim = look
     name = f"{a}-{b}"
-    plays = ch.plays.get(tile, [])
-    drawn = view.phase == DRAWN and view.drawn == tile
     # The words the tile shows (its numbers, then "drawn") come together in its name.
     what = f"tile {name}" + (" drawn just now" if drawn else "")
     # The tile's identity across positions: played, it travels from the hand to its train.
     ident = f'data-id="{domino_id((a, b))}"'
-
-    def draw(x: float, y: float) -> str:
-        # The click target is the tile's whole place in the hand (its neighbours' begin
-        # where it ends), its numbers under it included. It and the tile's face are drawn
-        # alike whatever the turn (the style marks a choice, or a tile faded, by the tag's
-        # class), so that a turn changes only the tile's own tag.
-        body = hit(x - (place - HAND_HALF) / 2, y, place, 2 * HAND_HALF + 36)
-        body += f'<g class="tow-face">{domino(x, y + 14, (a, b), HAND_HALF, vertical=True)}</g>'
-        # The space (not drawn) parts the numbers from "drawn" in the element's text.
+    # The click target is the tile's whole place in the hand (its neighbours' begin where
+    # it ends), its numbers under it included. It and the tile's face are drawn alike
+    # whatever the turn (the style marks a choice, or a tile faded, by the tag's class), so
+    # that a turn changes only the tile's own tag.
+    body = hit(x - (place - HAND_HALF) / 2, y, place, 2 * HAND_HALF + 36)
+    body += f'<g class="tow-face">{domino(x, y + 14, (a, b), HAND_HALF, vertical=True)}</g>'
+    # The space (not drawn) parts the numbers from "drawn" in the element's text.
+    body += text(x + HAND_HALF / 2, y + 2 * HAND_HALF + 30, f"{name} ", 13, text_anchor="middle")
+    if drawn:
         body += text(
-            x + HAND_HALF / 2, y + 2 * HAND_HALF + 30, f"{name} ", 13, text_anchor="middle"
+            x + HAND_HALF / 2, y + 10, "drawn", 10, text_anchor="middle", font_weight="bold"
         )
-        if drawn:
-            body += text(
-                x + HAND_HALF / 2, y + 10, "drawn", 10, text_anchor="middle", font_weight="bold"
-            )
-        if len(plays) == 1:
-            train, end, move = plays[0]
-            label = f"play {move}: {what} on {view.seat_name(train)}'s train, end {train}.{end}"
-            return f"<g {ident} {clickable(label, move, None)}>{body}</g>"
-        if plays:
-            label = f"{what}: fits {len(plays)} open ends; choose one of them next"
-            return f"<g {ident} {clickable(label, None, f'tile={ch.names[tile]}')}>{body}</g>"
-        faded = ' class="tow-dim"' if dim else ""
-        return f'<g {ident}{faded} role="img" aria-label="{esc(what)}">{body}</g>'
-
-    return draw
+    if len(plays) == 1:
+        train, end, move, owner = plays[0]
+        label = f"play {move}: {what} on {owner}'s train, end {train}.{end}"
+        return f"<g {ident} {clickable(label, move, None)}>{body}</g>"
+    if plays:
+        label = f"{what}: fits {len(plays)} open ends; choose one of them next"
+        return f"<g {ident} {clickable(label, None, f'tile={part}')}>{body}</g>"
+    faded = ' class="tow-dim"' if dim else ""
+    return f'<g {ident}{faded} role="img" aria-label="{esc(what)}">{body}</g>'
 
 
 def hands(view: TugModel, ch: Choices, y: float, layout: Layout) -> tuple[str, float]:
