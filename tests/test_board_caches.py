@@ -129,3 +129,22 @@ def test_track_tiles_moves_in_words_from_the_cache_are_the_words_said_afresh() -
             )
     assert checked > 100
     assert found.describe_move(state, 0, "z99") == "z99"
+
+
+def test_a_track_tiles_text_from_the_cached_rows_is_the_one_drawn_afresh() -> None:
+    from taut.games.tracks import render
+
+    rng = random.Random(9)
+    drawn = []
+    for size in (3, 6):
+        state = make("tracks", size=size).new_initial_state()
+        while not state.is_terminal():
+            drawn.append((state, render.render_state(state), render.render_state(state, True)))
+            state = state.apply(
+                state.sample_chance(rng) if state.is_chance() else state.random_joint(rng)
+            )
+    for state, plain, marked in rng.sample(drawn, 25):
+        render._row_lines.cache_clear()
+        assert render.render_state(state) == plain  # type: ignore[arg-type]
+        render._row_lines.cache_clear()
+        assert render.render_state(state, True) == marked  # type: ignore[arg-type]

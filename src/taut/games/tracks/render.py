@@ -24,6 +24,7 @@ too, so a terminal without colour shows the same picture.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
@@ -118,8 +119,7 @@ def draw_board(
     ``compact`` draws every cell on one line (see the module docstring).
     """
     ns_style, we_style = side_styles
-    art, owners = (COMPACT_ART, _COMPACT_OWNER) if compact else (ART, _OWNER)
-    width, height = (COMPACT_W, 1) if compact else (CELL_W, 3)
+    width = COMPACT_W if compact else CELL_W
     lw = max([len(s) for s in (left or [])] + [1])
     pad = " " * (lw + 2)
     lit = set(highlight)
@@ -150,30 +150,32 @@ def draw_board(
     if top is not None:
         lines.append(column_labels(top))
     lines.append(frame("┏", "┓"))
-    bar = _styled("┃", we_style, markup)
+    # The highlighted strands of each cell (markup only: plain text shows none).
+    by_cell: dict[int, set[int]] = {}
+    if markup:
+        for x, s in lit:
+            if board[x]:
+                by_cell.setdefault(x, set()).add(s)
     for r in range(size):
-        for sub in range(height):
-            chunks = []
-            for c in range(size):
-                cell = r * size + c
-                kind = board[cell]
-                strands = {s for (x, s) in lit if x == cell} if markup and kind else set()
-                chunks.append(_mark(art[kind][sub], owners[kind][sub], strands, highlight_style))
-            middle = sub == height // 2
-            lab_l = (left[r] if left is not None and middle else "").rjust(lw)
-            # The right label ends the line: no padding (it would hide inside the markup).
-            lab_r = right[r] if right is not None and middle else ""
-            row = (
-                _styled(lab_l, we_style, markup)
-                + " "
-                + bar
-                + "".join(chunks)
-                + inside_end
-                + bar
-                + " "
-                + _styled(lab_r, we_style, markup)
+        cells = range(r * size, (r + 1) * size)
+        marks = (
+            tuple(frozenset(by_cell.get(cell, ())) for cell in cells)
+            if any(cell in by_cell for cell in cells)
+            else None
+        )
+        labels = (left[r] if left is not None else "", right[r] if right is not None else "")
+        lines.extend(
+            _row_lines(
+                tuple(board[cell] for cell in cells),
+                marks,
+                labels,
+                lw,
+                compact,
+                we_style,
+                markup,
+                highlight_style,
             )
-            lines.append(row.rstrip())
+        )
     lines.append(frame("┗", "┛"))
     if bottom is not None:
         lines.append(column_labels(bottom))
@@ -182,7 +184,52 @@ def draw_board(
     return lines
 
 
-def _mark(art: str, owner: tuple[int, ...], strands: set[int], style: str) -> str:
+# A move changes one row of a board: every other row is drawn as it was.
+@functools.lru_cache(maxsize=4096)
+def _row_lines(
+    kinds: tuple[int, ...],
+    marks: tuple[frozenset[int], ...] | None,
+    labels: tuple[str, str],
+    lw: int,
+    compact: bool,
+    we_style: str | None,
+    markup: bool,
+    highlight_style: str,
+) -> tuple[str, ...]:
+    """The lines of one row of cells of ``kinds`` (their highlighted strands ``marks``),
+    labelled ``labels`` left and right on its middle line (the left one ``lw`` wide)."""
+    art, owners = (COMPACT_ART, _COMPACT_OWNER) if compact else (ART, _OWNER)
+    height = 1 if compact else 3
+    # A compact cell's picture ends on its last character: a space keeps it off the frame.
+    inside_end = " " if compact else ""
+    bar = _styled("┃", we_style, markup)
+    out = []
+    for sub in range(height):
+        chunks = [
+            _mark(art[k][sub], owners[k][sub], marks[c], highlight_style)
+            if marks is not None and k
+            else art[k][sub]
+            for c, k in enumerate(kinds)
+        ]
+        middle = sub == height // 2
+        lab_l = (labels[0] if middle else "").rjust(lw)
+        # The right label ends the line: no padding (it would hide inside the markup).
+        lab_r = labels[1] if middle else ""
+        row = (
+            _styled(lab_l, we_style, markup)
+            + " "
+            + bar
+            + "".join(chunks)
+            + inside_end
+            + bar
+            + " "
+            + _styled(lab_r, we_style, markup)
+        )
+        out.append(row.rstrip())
+    return tuple(out)
+
+
+def _mark(art: str, owner: tuple[int, ...], strands: Collection[int], style: str) -> str:
     if not strands:
         return art
     out = []
