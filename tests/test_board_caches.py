@@ -14,7 +14,8 @@ from taut.games.tracks import svg
 
 
 def clear() -> None:
-    for cached in (svg._cell, svg._tile_art, svg._coordinates, svg._edges, svg._reached):
+    caches = (svg._cell, svg._tile_art, svg._coordinates, svg._edges, svg._reached)
+    for cached in (*caches, svg._hand_drawn):
         cached.cache_clear()
 
 

@@ -336,6 +336,10 @@ def _offered(c: float, kind: int) -> str:
     return f'<defs><use id="{_offer_id(c)}" href="#{_kind_id(c, kind)}"/></defs>'
 
 
+#: The sides reached by a piece on no path from the border.
+_NONE: frozenset[int] = frozenset()
+
+
 def _cells(state: TracksState, movable: set[int]) -> str:
     size = state.game.size
     c = cell_size(size)
@@ -348,17 +352,18 @@ def _cells(state: TracksState, movable: set[int]) -> str:
     kind_now = state.kinds[mover] if mover is not None else 0
     left = board_left(size)
     parts = []
+    last = state.last
     for cell, kind in enumerate(board):
-        colours = (
-            tuple(
-                (reach.get((cell, s), frozenset()), winner if (cell, s) in won else None)
-                for s in range(2)
+        if kind:
+            # Each piece's sides reached, and the winner whose track it is (if any).
+            colours = (
+                (reach.get((cell, 0), _NONE), winner if won and (cell, 0) in won else None),
+                (reach.get((cell, 1), _NONE), winner if won and (cell, 1) in won else None),
             )
-            if kind
-            else None
-        )
-        shown = kind_now if not kind and cell in movable else None
-        parts.append(_cell(size, cell, kind, colours, cell == state.last, shown))
+            parts.append(_cell(size, cell, kind, colours, cell == last, None))
+        else:
+            shown = kind_now if cell in movable else None
+            parts.append(_cell(size, cell, kind, None, False, shown))
     if movable and kind_now:
         parts.insert(0, _ghost(c, kind_now))
     if kind_now and state.kind is NodeKind.DECISION and len(movable) < len(board) - state.placed():
@@ -378,10 +383,21 @@ def _cells(state: TracksState, movable: set[int]) -> str:
 
 def _hand(state: TracksState, seat: int, x: float, y: float) -> str:
     """One player's tile in hand: its picture and kind, whose sides, and the turn."""
-    kind = state.kinds[seat]
-    box = 56
-    c = cell_size(state.game.size)
     mover = state.to_move() if state.outcome is None else None
+    placing = mover == seat and state.kind is NodeKind.DECISION
+    return _hand_drawn(
+        seat, state.kinds[seat], cell_size(state.game.size), x, y, mover == seat, placing
+    )
+
+
+# The tiles in hand change once a turn: each look is drawn once.
+@functools.lru_cache(maxsize=1024)
+def _hand_drawn(
+    seat: int, kind: int, c: int, x: float, y: float, to_move: bool, placing: bool
+) -> str:
+    """The hand of ``seat`` holding ``kind`` (0: it rolls first) at ``(x, y)``, for cells of
+    size ``c``; ``to_move``: its turn, ``placing``: it places now."""
+    box = 56
     out = [
         f'<rect x="{x:g}" y="{y:g}" width="{box}" height="{box}" fill="{CELL_FILL}" '
         f'stroke="{SEAT_COLOURS[seat]}" stroke-width="3"/>'
@@ -397,11 +413,11 @@ def _hand(state: TracksState, seat: int, x: float, y: float) -> str:
     else:
         out.append(_label(x + box / 2, y + box / 2 + 8, "?", 24, fill=MUTED))
         what = "rolls before placing"
-    weight = "bold" if mover == seat else "normal"
+    weight = "bold" if to_move else "normal"
     # A line each (the seat, its sides, its tile, the turn): short enough to sit beside the
     # other hand in the larger words of a phone.
     lines = [(SEATS[seat], 15, weight), (SEAT_SIDES[seat], 14, "normal"), (what, 14, "normal")]
-    if mover == seat and state.kind is NodeKind.DECISION:
+    if placing:
         lines.append(("▶ to place", 14, "bold"))
     for i, (words, size, bold) in enumerate(lines):
         out.append(
