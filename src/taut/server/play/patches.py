@@ -50,18 +50,17 @@ class _Kept:
     from (held with them, so that an identity is never reused while it is a key)."""
 
     def __init__(self) -> None:
-        self._items: OrderedDict[tuple[int, ...], tuple[tuple[str, ...], Any]] = OrderedDict()
+        self._items: OrderedDict[tuple[int, int, str], tuple[str, str, Any]] = OrderedDict()
 
-    def get(self, strings: tuple[str, ...]) -> tuple[bool, Any]:
-        key = tuple(id(s) for s in strings)
-        found = self._items.get(key)
-        if found is None or any(a is not b for a, b in zip(found[0], strings, strict=True)):
+    def get(self, first: str, second: str, cut: str) -> tuple[bool, Any]:
+        found = self._items.get((id(first), id(second), cut))
+        if found is None or found[0] is not first or found[1] is not second:
             return False, None
-        self._items.move_to_end(key)
-        return True, found[1]
+        self._items.move_to_end((id(first), id(second), cut))
+        return True, found[2]
 
-    def put(self, strings: tuple[str, ...], value: Any) -> None:
-        self._items[tuple(id(s) for s in strings)] = (strings, value)
+    def put(self, first: str, second: str, cut: str, value: Any) -> None:
+        self._items[(id(first), id(second), cut)] = (first, second, value)
         if len(self._items) > KEPT:
             self._items.popitem(last=False)
 
@@ -74,10 +73,10 @@ _edited = _Kept()
 def tokens(picture: str, cut: str = CUT) -> list[str]:
     """``picture`` cut into tokens at ``cut`` (kept: a picture is cut once, though it is the
     new picture of one patch and the old one of the next)."""
-    hit, found = _tokens.get((picture, cut))
+    hit, found = _tokens.get(picture, "", cut)
     if not hit:
         found = picture.split(cut)
-        _tokens.put((picture, cut), found)
+        _tokens.put(picture, "", cut, found)
     return found  # type: ignore[no-any-return]
 
 
@@ -87,11 +86,11 @@ def patch(old: str, new: str, cut: str = CUT, edits: bool = False) -> str | None
     token may be sent as an edit of the one held. Made once per pair of pictures, whatever
     the number of clients it is sent to."""
     kept = _edited if edits else _patches
-    hit, found = kept.get((old, new, cut))
+    hit, found = kept.get(old, new, cut)
     if hit:
         return found  # type: ignore[no-any-return]
     made = _made(old, new, cut, edits)
-    kept.put((old, new, cut), made)
+    kept.put(old, new, cut, made)
     return made
 
 
@@ -100,9 +99,9 @@ def _made(old: str, new: str, cut: str = CUT, edits: bool = False) -> str | None
     ops: list[Any] = []
     # The fewest tokens dropped and put in, found by rapidfuzz's bit-parallel edit distance
     # (a picture's thousand tokens in a tenth of a millisecond).
-    for op in Indel.opcodes(a, b):
-        i1, i2, j1, j2 = op.src_start, op.src_end, op.dest_start, op.dest_end
-        if op.tag == "equal":
+    found: list[tuple[str, int, int, int, int]] = Indel.opcodes(a, b).as_list()  # type: ignore[assignment]
+    for tag, i1, i2, j1, j2 in found:
+        if tag == "equal":
             ops.append(i2 - i1)
             continue
         # Changes side by side become one op: the tokens dropped, and those put in (and
