@@ -149,3 +149,34 @@ def test_a_track_tiles_text_from_the_cached_rows_is_the_one_drawn_afresh() -> No
         assert render.render_state(state) == plain  # type: ignore[arg-type]
         render._row_lines.cache_clear()
         assert render.render_state(state, True) == marked  # type: ignore[arg-type]
+
+
+def test_a_tug_of_war_move_read_again_at_a_position_is_the_move_read_afresh() -> None:
+    from taut.core.errors import TautError
+    from taut.games.tug_of_war import notation
+
+    rng = random.Random(4)
+    state = make("tug-of-war", players=3).new_initial_state()
+    read = 0
+    for _ in range(120):
+        if state.is_terminal():
+            break
+        for seat in state.acting_seats():
+            if seat < 0:
+                continue
+            for action in state.legal_actions(seat):
+                text = state.action_to_string(seat, action)
+                short = text.partition("@")[0]  # the tile alone: one place, or refused
+                for said in (text, text, short):
+                    try:
+                        fresh = notation.string_to_action(state, seat, said)  # type: ignore[arg-type]
+                    except TautError:
+                        with pytest.raises(TautError):
+                            state.string_to_action(seat, said)
+                        continue
+                    assert state.string_to_action(seat, said) == fresh
+                    read += 1
+        state = state.apply(
+            state.sample_chance(rng) if state.is_chance() else state.random_joint(rng)
+        )
+    assert read > 200

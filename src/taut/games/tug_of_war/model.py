@@ -126,7 +126,7 @@ FIELDS = (
 class TugModel(State):
     """A Tug of War position (or a seat's view of one). Fields are read-only by contract."""
 
-    __slots__ = (*FIELDS, "_legal", "_order")
+    __slots__ = (*FIELDS, "_legal", "_order", "_said")
 
     game: TugOfWar
     viewer: int | None
@@ -176,6 +176,7 @@ class TugModel(State):
     everyone sees the open ends and who draws. See :meth:`after_no_play`."""
     _legal: tuple[int, ...] | None
     _order: tuple[int, ...] | None
+    _said: dict[tuple[int, str], int] | None  # moves read here, by seat and notation
 
     # -- construction ----------------------------------------------------------------------
 
@@ -220,8 +221,7 @@ class TugModel(State):
         new = object.__new__(cls)
         for name in FIELDS:
             _set(new, name, fields[name])
-        new._legal = None
-        new._order = None
+        new._legal = new._order = new._said = None
         return new
 
     def _with(self, **changes: Any) -> Self:
@@ -231,7 +231,7 @@ class TugModel(State):
             _set(new, name, _get(self, name))
         for name, value in changes.items():
             _set(new, name, value)
-        new._legal = None
+        new._legal = new._said = None
         new._order = None if "playing" in changes else self._order
         return new
 

@@ -66,8 +66,15 @@ class TugState(TugTransitions):
         return notation.action_to_string(self, seat, action)
 
     def string_to_action(self, seat: int, text: str) -> int:
-        """Parse notation; raises MalformedActionError naming what is allowed."""
-        return notation.string_to_action(self, seat, text)
+        """Parse notation; raises MalformedActionError naming what is allowed. (Read once
+        per position, seat and text: the position is a value.)"""
+        said = self._said
+        if said is None:
+            said = self._said = {}
+        found = said.get((seat, text))
+        if found is None:
+            found = said[(seat, text)] = notation.string_to_action(self, seat, text)
+        return found
 
     def action_to_json(self, seat: int, action: int) -> JSON:
         """The action as an object, e.g. ``{"type": "play", "tile": [3, 5], ...}``."""
