@@ -382,7 +382,8 @@ class Client:
                     self.load.rooms = False
                     return game_id
                 elif message["type"] == "error" and "patches" in str(message.get("message")):
-                    if self.load.edits:
+                    # (What this hello asked: both clients of a game may be refused.)
+                    if hello.get("patches") == "edits":
                         # A server from before edits of tokens: patches as it made them.
                         self.load.edits = False
                     else:
