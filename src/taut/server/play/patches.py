@@ -46,8 +46,9 @@ KEPT = 512
 
 
 class _Kept:
-    """The last :data:`KEPT` results, keyed by the identity of the strings they were made
-    from (held with them, so that an identity is never reused while it is a key)."""
+    """The last :data:`KEPT` results, keyed by the identity of the two strings they were
+    made from and the cut (the strings held with them, so that an identity is never reused
+    while it is a key)."""
 
     def __init__(self) -> None:
         self._items: OrderedDict[tuple[int, int, str], tuple[str, str, Any]] = OrderedDict()
@@ -73,6 +74,7 @@ _edited = _Kept()
 def tokens(picture: str, cut: str = CUT) -> list[str]:
     """``picture`` cut into tokens at ``cut`` (kept: a picture is cut once, though it is the
     new picture of one patch and the old one of the next)."""
+    # One string: the empty string (always the same object) stands for the second.
     hit, found = _tokens.get(picture, "", cut)
     if not hit:
         found = picture.split(cut)
