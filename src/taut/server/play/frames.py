@@ -127,7 +127,7 @@ def frame_parts(
     log = frame.get("log")
     members: dict[str, str | None] = {}
     drawings = {n: drawn[n] for n in PATCHED if isinstance(drawn.get(n), str)}
-    keys = {"board": listed, "board_narrow": listed, "legal": listed, "moves": listed, "help": mine}
+    keys = {"legal": listed, "moves": listed, "help": mine}  # what each drawn member depends on
     shared = id(pictures.view(table, seat))  # what the text, status and result depend on
     for name in KEPT_MEMBERS:
         if name in drawings:

@@ -54,7 +54,6 @@ class Pictures:
         """The pictures of a game whose page offers the moves, keyed as ``_texts``."""
         self._helps: dict[int | None, Any] = {}
         self._encoded: dict[tuple[str, Any], str] = {}
-        self._strings: dict[int, tuple[str, str]] = {}
         self.narrow: bool | None = None
         """Whether the game draws a picture for a narrow screen beside its wide one (None:
         not known until it is first drawn)."""
@@ -82,7 +81,6 @@ class Pictures:
             self._offered.clear()
             self._helps.clear()
             self._encoded.clear()
-            self._strings.clear()
         view = self._views.get(seat)
         if view is None:
             view = self._views[seat] = table.state.view(seat)
@@ -196,16 +194,9 @@ class Pictures:
         encoded once per position."""
         text = self._encoded.get((member, key))
         if text is None:
-            if isinstance(value, str):
-                # The same drawing given to several seats (a board without buttons, once
-                # each has chosen) is encoded once: by the string itself, kept with it.
-                found = self._strings.get(id(value))
-                if found is None or found[0] is not value:
-                    found = self._strings[id(value)] = (value, as_text(value))
-                text = found[1]
-            else:
-                text = as_text(value)
-            self._encoded[(member, key)] = text
+            # (A picture is not encoded here: it is encoded where it is sent whole, once
+            # whatever the seats it is sent to; see wire.encoded.)
+            text = self._encoded[(member, key)] = as_text(value)
         return text
 
 
