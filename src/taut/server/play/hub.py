@@ -30,7 +30,7 @@ from taut.server.play.audience import Audience
 from taut.server.play.autoplay import Autoplay
 from taut.server.play.clients import Connection
 from taut.server.play.computer import Computer
-from taut.server.play.position import Batch, Refused, parse_joint
+from taut.server.play.position import Batch, Refused, applied
 from taut.server.play.table import GameTable, table_from_row
 from taut.server.store.database import Conflict
 from taut.server.store.games import GameRow, Store
@@ -337,7 +337,7 @@ class Hub:
         moved = False
         for kind, payload in batch.events:
             if kind == "move":
-                state = state.apply(parse_joint(state, payload["joint"]))
+                state = applied(state, payload["joint"])[1]
                 moved = True
         return "over" if moved and state.is_terminal() else None
 

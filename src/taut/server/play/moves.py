@@ -16,7 +16,7 @@ from taut.core.chance import derive_seed
 from taut.core.errors import ActionError
 from taut.core.terms import CHANCE_SEAT, NodeKind
 from taut.server.play.commit import commitment
-from taut.server.play.position import Batch, Refused, TablePosition, parse_joint
+from taut.server.play.position import Batch, Refused, TablePosition, applied, parse_joint
 
 
 class TableMoves(TablePosition):
@@ -221,12 +221,13 @@ class TableMoves(TablePosition):
         node = self.node
         for kind, payload in events:
             if kind == "move":
-                state = state.apply(parse_joint(state, payload["joint"]))
+                state = applied(state, payload["joint"])[1]
                 node += 1
         while state.kind is NodeKind.CHANCE:
             outcome = state.sample_chance(random.Random(derive_seed(self.seed, "chance", node)))
-            text = state.action_to_string(CHANCE_SEAT, outcome)
-            events.append(("move", {"move": node, "joint": {"chance": text}}))
-            state = state.apply({CHANCE_SEAT: outcome})
+            joint = {"chance": state.action_to_string(CHANCE_SEAT, outcome)}
+            events.append(("move", {"move": node, "joint": joint}))
+            # Read back from its notation, as the table will apply it once it is written.
+            state = applied(state, joint)[1]
             node += 1
         return Batch(events)

@@ -38,6 +38,7 @@ from the game's seed and the node's number, in the batch of the move that reache
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -329,8 +330,7 @@ class TablePosition:
 
     def _move(self, joint_text: Mapping[str, str]) -> None:
         before = self.state
-        joint = parse_joint(before, joint_text)
-        after = before.apply(joint)
+        joint, after = applied(before, joint_text)
         for seat, (action, salt) in sorted(self.reveals.items()):
             self.commitments.append(
                 {
@@ -375,3 +375,30 @@ def parse_joint(state: State, joint_text: Mapping[str, str]) -> Joint:
         seat = CHANCE_SEAT if name == "chance" else game.seat_index(name)
         joint[seat] = state.string_to_action(seat, text)
     return joint
+
+
+#: The joints last applied, by the state's identity and the joint as stored: (the state,
+#: the joint read, the state it makes).
+_APPLIED: OrderedDict[tuple[int, tuple[tuple[str, str], ...]], tuple[State, Joint, State]] = (
+    OrderedDict()
+)
+#: How many are kept (the moves of a busy server's last few commands, which are read while
+#: their events are written).
+APPLIED_KEPT = 256
+
+
+def applied(state: State, joint_text: Mapping[str, str]) -> tuple[Joint, State]:
+    """The stored joint action ``joint_text`` read at ``state`` and the state it makes. A
+    command reads its move three times (to find the chance nodes it reaches, to know whether
+    it ends the game, then to apply what was written); states are values, so each move is
+    read and applied once."""
+    key = (id(state), tuple(joint_text.items()))
+    found = _APPLIED.get(key)
+    if found is not None and found[0] is state:
+        return found[1], found[2]
+    joint = parse_joint(state, joint_text)
+    after = state.apply(joint)
+    _APPLIED[key] = (state, joint, after)
+    if len(_APPLIED) > APPLIED_KEPT:
+        _APPLIED.popitem(last=False)
+    return joint, after
