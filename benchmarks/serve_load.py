@@ -51,12 +51,14 @@ database and game, CPU per node and per command and the frames' bytes among them
 ``--json`` prints every run's numbers (the ones above included) as JSON instead.
 
 The clients take changed pictures as patches of the ones they hold, as the browser's page
-does (``--whole``: whole pictures only, as other clients take them).
+does (``--whole``: whole pictures only, as other clients take them), and leave the position
+as text out, as the page does until its "position as text" is opened (``--text``: clients
+that show it).
 
 Run: ``.venv/bin/python benchmarks/serve_load.py [--db sqlite|postgres|both]
 [--game pulling-strings|push-pull|tug-of-war|tracks|all ...] [--games 100 | --clients 200]
 [--sequential 10] [--seconds 30] [--think 1.0] [--clock 5+3] [--chat 0.05] [--guests]
-[--servers 1] [--processes 1] [--src DIR ...] [--profile DIR] [--whole] [--json]``
+[--servers 1] [--processes 1] [--src DIR ...] [--profile DIR] [--whole] [--text] [--json]``
 """
 
 from __future__ import annotations
@@ -290,6 +292,12 @@ class Load:
     edits: bool = True
     """Take patches that edit a picture's tokens, as the browser's page does (unset by
     itself for a server that does not know them)."""
+    text: bool = False
+    """Show the position as text (``--text``; the browser's page shows it only while its
+    "position as text" is open, and is sent it only then)."""
+    text_known: bool = True
+    """The server knows the hello's ``text`` (unset by itself for one that does not: it
+    sends the text to every client, as it did)."""
     clients: int = 0
     """Clients of the run (set once they are made)."""
     joined: int = 0
@@ -355,6 +363,8 @@ class Client:
                 # As the browser's page does: a game's first seat on a phone, the other on
                 # a desktop.
                 hello["room"] = PHONE_ROOM if self.asks else DESKTOP_ROOM
+            if self.load.text_known and not self.load.text:
+                hello["text"] = False  # as the page says while its text is closed
             await ws.send(json.dumps(hello))
             while True:
                 try:
@@ -377,6 +387,10 @@ class Client:
                         self._answer({"type": "ack", **ack})
                     if new_game is not None:
                         return new_game
+                elif message["type"] == "error" and "(text:" in str(message.get("message")):
+                    # A server from before the text was sent only where shown: it sends it.
+                    self.load.text_known = False
+                    return game_id
                 elif message["type"] == "error" and "room" in str(message.get("message")):
                     # A server from before rooms: both pictures, as it sent them.
                     self.load.rooms = False
@@ -645,6 +659,7 @@ async def run_load(
         load = Load(args.think, random.Random(args.seed), 0.0 if args.guests else args.chat, http)
         load.separate_acks = args.separate_acks
         load.whole = args.whole
+        load.text = args.text
         clients = await make_games(servers, load, args, game)
         load.clients = len(clients)
 
@@ -977,6 +992,10 @@ def main() -> None:
     parser.add_argument(
         "--whole", action="store_true",
         help="clients that take whole pictures only (the browser takes patches)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--text", action="store_true",
+        help="clients that show the position as text (the page does once it is opened)",
     )  # fmt: skip
     parser.add_argument(
         "--separate-acks",

@@ -15,7 +15,8 @@ Every game can be measured (``--game all`` runs the four, each on a board as the
 plays it: Track Tiles 6x6, Tug of War for two). Besides the CPU, the bytes of the first
 frame a client gets and of the frames after it are printed apart. The clients take changed
 pictures as patches, as the browser does; ``--whole`` measures clients that take whole
-pictures only. ``--src DIR`` runs the
+pictures only. They leave the position as text out, as the page does until its "position as
+text" is opened; ``--text`` measures clients that show it. ``--src DIR`` runs the
 same measure on another tree's ``src`` folder (an earlier commit checked out elsewhere) in
 a process of its own and prints the ratios, this tree's to that one's.
 
@@ -25,7 +26,7 @@ least of a few runs taken in turn is the fairest comparison.
 
 Run: ``.venv/bin/python benchmarks/serve_path.py [--games 50] [--nodes 2000]
 [--game pulling-strings|push-pull|tug-of-war|tracks|all] [--src DIR] [--repeat N] [--whole]
-[--profile]``
+[--text] [--profile]``
 """
 
 from __future__ import annotations
@@ -119,10 +120,14 @@ class Counting:
 ROOMS = (358, 760)
 
 
-def connection(client: Counting, game_id: str, seat: int, patches: bool) -> Connection:
+def connection(
+    client: Counting, game_id: str, seat: int, patches: bool, text: bool = False
+) -> Connection:
     """A client's connection; with ``patches``, one that takes changed pictures as patches
     with edits of their tokens (as the browser does), where the tree measured knows them; it
-    draws the board in the room of :data:`ROOMS`, where the tree knows rooms."""
+    draws the board in the room of :data:`ROOMS`, where the tree knows rooms, and shows the
+    position as text only with ``text`` (the page does once it is opened), where the tree
+    draws it only for those that show it."""
     try:
         conn = Connection(client, game_id, seat, patches=patches, edits=patches)  # type: ignore[arg-type, call-arg]
     except TypeError:  # a tree from before edits of tokens, or before patches
@@ -132,6 +137,8 @@ def connection(client: Counting, game_id: str, seat: int, patches: bool) -> Conn
             return Connection(client, game_id, seat)  # type: ignore[arg-type]
     if hasattr(conn, "room"):
         conn.room = ROOMS[seat % 2]
+    if hasattr(conn, "text"):
+        conn.text = text
     return conn
 
 
@@ -151,7 +158,9 @@ async def run(args: argparse.Namespace) -> dict[str, float]:
             made = await make_game(store, request)
             await hub.table(made.id)
             clients = [Counting(), Counting()]
-            conns = [connection(c, made.id, i, not args.whole) for i, c in enumerate(clients)]
+            conns = [
+                connection(c, made.id, i, not args.whole, args.text) for i, c in enumerate(clients)
+            ]
             for conn in conns:
                 hub.join(conn)
             return made.id, conns, clients
@@ -252,7 +261,8 @@ def measured(args: argparse.Namespace, game: str) -> dict[str, Any]:
         return asyncio.run(run(argparse.Namespace(**{**vars(args), "game": game})))
     command = [sys.executable, __file__, "--game", game, "--games", str(args.games),
                "--nodes", str(args.nodes), "--seed", str(args.seed), "--json",
-               *(["--whole"] if args.whole else [])]  # fmt: skip
+               *(["--whole"] if args.whole else []),
+               *(["--text"] if args.text else [])]  # fmt: skip
     env = dict(os.environ, PYTHONPATH=str(Path(args.src).resolve()))
     done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
     if done.returncode != 0:
@@ -283,6 +293,10 @@ def main() -> None:
     parser.add_argument(
         "--whole", action="store_true",
         help="clients that take whole pictures only (the browser takes patches)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--text", action="store_true",
+        help="clients that show the position as text (the page does once it is opened)",
     )  # fmt: skip
     parser.add_argument(
         "--repeat", type=int, default=1, metavar="N",

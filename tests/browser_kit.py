@@ -288,6 +288,18 @@ def wait_for_camera_hook(page: Page, timeout_ms: int = WAIT_MS) -> None:
     page.wait_for_function("() => window.__tautSigns !== undefined", timeout=timeout_ms)
 
 
+def show_text(page: Page) -> None:
+    """Open the page's "position as text", as a person would, and wait until it shows the
+    text (the server draws it for a page only while it is open)."""
+    if not page.locator("details:has(#board-text)").evaluate("box => box.open"):
+        page.locator("details:has(#board-text) > summary").click()
+    page.wait_for_function(
+        "() => document.getElementById('board-text').textContent !== ''", timeout=WAIT_MS
+    )
+
+
 def board_text(page: Page) -> str:
-    """The text picture of the position the page shows."""
+    """The text picture of the position the page shows (its "position as text" opened
+    first)."""
+    show_text(page)
     return str(page.locator("#board-text").text_content() or "")

@@ -1,7 +1,8 @@
 """Boards drawn from cached parts (Track Tiles: each cell's look, each tile's art, the
 coordinates and edges of a size; Tug of War: its dominoes, dots and words): a position drawn
-after many others is exactly the picture drawn with every cache empty; and Push-Pull's moves
-in words, said once for all positions alike, are the words said afresh."""
+after many others is exactly the picture drawn with every cache empty; Push-Pull's moves
+in words, said once for all positions alike, are the words said afresh; and a stored move
+the server reads again makes the state made afresh."""
 
 from __future__ import annotations
 
@@ -180,3 +181,32 @@ def test_a_tug_of_war_move_read_again_at_a_position_is_the_move_read_afresh() ->
             state.sample_chance(rng) if state.is_chance() else state.random_joint(rng)
         )
     assert read > 200
+
+
+@pytest.mark.parametrize("name", ["tug-of-war", "push-pull", "tracks"])
+def test_a_stored_move_applied_again_makes_the_state_made_afresh(name: str) -> None:
+    from taut.core.terms import CHANCE_SEAT
+    from taut.server.play.position import applied, parse_joint
+
+    rng = random.Random(8)
+    game = make(name)
+    state = game.new_initial_state()
+    played = 0
+    while played < 40:
+        if state.is_terminal():
+            state = game.new_initial_state()
+        if state.is_chance():
+            joint = {CHANCE_SEAT: state.sample_chance(rng)}
+        else:
+            joint = state.random_joint(rng)
+        stored = {
+            "chance" if seat < 0 else state.seat_name(seat): state.action_to_string(seat, action)
+            for seat, action in joint.items()
+        }
+        read, after = applied(state, stored)
+        # Read and applied once: asked again, the same state comes back.
+        assert applied(state, dict(stored))[1] is after
+        fresh = state.apply(parse_joint(state, stored))
+        assert read == joint and after.to_json() == fresh.to_json() and after is not fresh
+        state = after
+        played += 1

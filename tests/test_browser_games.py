@@ -24,6 +24,7 @@ from tests.browser_kit import (
     open_page,
     page_errors,
     phase,
+    show_text,
     wait_for_move,
     wait_for_turn,
 )
@@ -47,6 +48,8 @@ def test_tug_of_war_each_player_sees_only_their_own_hand(tmp_path: Path) -> None
         p1 = open_page(browser, server.url(made["links"]["P1"]))
         watcher = open_page(browser, server.url(made["spectator"]))
         expect(watcher.locator("#turn")).to_have_text("You are watching")
+        for page in (p0, p1, watcher):
+            show_text(page)
         try:
             wait_for_move(watcher, 1, timeout_ms=10_000)
         except PlaywrightTimeout:

@@ -20,6 +20,7 @@ from tests.browser_kit import (
     moves_played,
     open_page,
     page_errors,
+    show_text,
     wait_for_move,
     wait_for_turn,
 )
@@ -78,6 +79,9 @@ def test_the_patched_board_is_the_whole_board(tmp_path: Path, game: str) -> None
         whole = open_page(browser, "about:blank")
         count(whole, seen, "whole")
         whole.goto(server.url(made["mine"].replace("#", "?patches=0#")))
+        # The position as text is compared too: it is sent (and patched) while it is shown.
+        show_text(patched)
+        show_text(whole)
         rng = random.Random(12)
         compared = 0
         for _ in range(25):

@@ -81,14 +81,15 @@ class Audience:
         self, table: GameTable, seat: int | None, now: float, conns: list[Connection]
     ) -> FrameParts | None:
         """The frame as JSON parts for the clients ``conns`` at ``seat`` (of a game's two
-        pictures of the board, only the one they all draw, where they draw the same);
-        None (logged) when the game's pictures fail: the move stands, and the clients keep
-        the frame they have."""
+        pictures of the board, only the one they all draw, where they draw the same; the
+        position as text where one of them shows it); None (logged) when the game's
+        pictures fail: the move stands, and the clients keep the frame they have."""
         try:
             pictures = self._pictures.setdefault(table.id, Pictures())
             wants = {pictures.wanted(conn.room) for conn in conns}
             want = wants.pop() if len(wants) == 1 else None
-            return frame_parts(table, seat, pictures, now, want)
+            text = any(conn.text for conn in conns)
+            return frame_parts(table, seat, pictures, now, want, text)
         except Exception:
             log.exception("cannot draw game %s for seat %s", table.id, seat)
             return None

@@ -85,6 +85,9 @@ class Connection:
     room: int | None = None
     """The width the client draws the board in (its hello's ``room``): frames carry only the
     picture of the two that fits it; None: both."""
+    text: bool = True
+    """The client shows the position as text (its hello's ``text``, then its ``text``
+    messages): frames for a seat whose clients all leave it out do not draw it."""
     _sent: dict[str, str] = field(default_factory=dict)
     """The members of the last frame written, which the next one may leave out."""
     _held: dict[str, Any] = field(default_factory=dict)

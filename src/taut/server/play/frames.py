@@ -118,12 +118,13 @@ def frame_parts(
     pictures: Pictures,
     now: float | None = None,
     want: str | None = None,
+    text: bool = True,
 ) -> FrameParts:
     """:func:`state_frame` as JSON text in parts (the same members), with the drawn
     members encoded once per position: what the hub sends. With ``want``, of a game's two
     pictures of the board only that one (:meth:`Pictures.wanted`: every client it is for
-    draws that one)."""
-    frame, drawn, (mine, listed, like) = _frame(table, seat, pictures, now, want)
+    draws that one); without ``text``, no position as text (none of them shows it)."""
+    frame, drawn, (mine, listed, like) = _frame(table, seat, pictures, now, want, text)
     log = frame.get("log")
     members: dict[str, str | None] = {}
     drawings = {n: drawn[n] for n in PATCHED if isinstance(drawn.get(n), str)}
@@ -153,6 +154,7 @@ def _frame(
     pictures: Pictures,
     now: float | None,
     want: str | None = None,
+    text: bool = True,
 ) -> tuple[dict[str, Any], dict[str, Any], tuple[bool, bool, str | None]]:
     """The frame's members that change with every message, the drawn ones (kept per
     position), whether the seat is to move and may choose, and the sentence its moves'
@@ -162,15 +164,14 @@ def _frame(
     acting = [s for s in view.acting_seats() if s != CHANCE_SEAT]
     mine = seat is not None and seat in acting and phase in ("play", "commit")
     listed = mine and seat not in table.commits
-    parts = pictures.drawn(table, view, seat, mine, listed, want)
+    parts = pictures.drawn(table, view, seat, mine, listed, want, text)
     legal: list[str] = parts["legal"]
     revealing = phase == "reveal" and seat is not None and seat in acting
     outcome = view.outcome
     # Where a move is an answer (a learning game), listing them would give it away.
     hidden = table.plugin.hides_moves(table.game)
     drawn: dict[str, Any] = {
-        **{n: parts[n] for n in ("board", "board_narrow") if n in parts},
-        "text": parts["text"],
+        **{n: parts[n] for n in ("board", "board_narrow", "text") if n in parts},
         "status": parts["status"],
         "help": parts["help"],
         "result": parts["result"],

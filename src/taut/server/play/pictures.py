@@ -105,10 +105,12 @@ class Pictures:
         mine: bool,
         listed: bool,
         want: str | None = None,
+        text: bool = True,
     ) -> dict[str, Any]:
         """The parts of the frame drawn from ``view`` (call :meth:`view` first); of the two
         pictures of a game that draws one for a narrow screen, only ``want`` where that is
-        given (:meth:`wanted`): the other is drawn once some client needs it."""
+        given (:meth:`wanted`): the other is drawn once some client needs it. The position
+        as text only with ``text`` (no client of the seat shows it otherwise)."""
         plugin = table.plugin
         board = self._boards.get((seat, listed))
         if board is None:
@@ -133,13 +135,13 @@ class Pictures:
         if found is not None and found[0] is view:
             texts = found[1]
         else:
-            picture = drawable(view)
-            texts = {
-                "text": plugin.render(picture),
-                "status": plugin.status(picture),
-                "result": result_line(view),
-            }
+            texts = {"status": plugin.status(drawable(view)), "result": result_line(view)}
             self._texts[id(view)] = (view, texts)
+        shown = {"status": texts["status"], "result": texts["result"]}
+        if text:
+            if "text" not in texts:
+                texts["text"] = plugin.render(drawable(view))
+            shown["text"] = texts["text"]
         helps = None
         if mine and seat is not None:
             if seat not in self._helps:
@@ -150,7 +152,7 @@ class Pictures:
             "words": board["words"],
             "like": board["like"],
             **pictures,
-            **texts,
+            **shown,
             "help": helps,
         }
 

@@ -62,6 +62,11 @@ class Hello(_Message):
     a wide screen, ``board``, and for a phone, ``board_narrow``), its frames carry only the
     picture that fits (the narrow one where the room is narrower than the wide picture's
     ``data-touch-width``, as the page would choose). None: both."""
+    text: bool = True
+    """Whether the client shows the position as text (``text``). False: frames leave the
+    text out (it is not drawn for the client at all) until a ``text`` message
+    (:class:`Shown`) says it is shown; the page shows it only while its "position as text"
+    is open."""
 
 
 class SetName(_Message):
@@ -157,6 +162,14 @@ class Fit(_Message):
     room: Room
 
 
+class Shown(_Message):
+    """The client starts (``shown``) or stops showing the position as text: the frames from
+    now on carry it or leave it out (see :attr:`Hello.text`), starting with one at once."""
+
+    type: Literal["text"]
+    shown: bool
+
+
 class Ping(_Message):
     """Keep the connection alive."""
 
@@ -175,6 +188,7 @@ ClientMessage = Annotated[
     | Offer
     | Answer
     | Fit
+    | Shown
     | Ping,
     Field(discriminator="type"),
 ]

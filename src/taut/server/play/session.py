@@ -38,6 +38,7 @@ from taut.server.play.protocol import (
     Resign,
     Reveal,
     SetName,
+    Shown,
     parse_message,
     ref_of,
 )
@@ -183,6 +184,7 @@ async def _hello(socket: WebSocket, client: WebClient, hub: Hub, game_id: str) -
     conn.patches = bool(hello.patches)
     conn.edits = hello.patches == "edits"
     conn.room = hello.room
+    conn.text = hello.text
     return conn
 
 
@@ -198,6 +200,10 @@ async def handle(hub: Hub, conn: Connection, raw: str | bytes) -> None:
             raise BadMessage("hello is said once")
         if isinstance(message, Fit):
             conn.room = message.room
+            hub.refresh(conn)
+            return
+        if isinstance(message, Shown):
+            conn.text = message.shown
             hub.refresh(conn)
             return
         ref = message.ref

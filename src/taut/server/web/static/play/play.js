@@ -101,6 +101,18 @@ function tellRoom() {
   }, 250);
 }
 
+// The position as text is drawn for this page only while it is shown (its details open):
+// the server is told when that changes, and sends it at once.
+const textBox = $("board-text").closest("details");
+const textShown = () => !textBox || textBox.open;
+if (textBox) {
+  textBox.addEventListener("toggle", () => {
+    if (socket && socket.readyState === WebSocket.OPEN) {
+      socket.send(JSON.stringify({ type: "text", shown: textShown() }));
+    }
+  });
+}
+
 // Changed pictures come as patches of the ones held, their tokens edited where that is
 // shorter, unless the address says ?patches=0 (whole pictures every time: what the patched
 // page is compared with).
@@ -117,7 +129,7 @@ function connect() {
     // The board's room: of a game's two pictures (wide and narrow), only the one that fits
     // is sent.
     roomSent = Math.round(boardRoom($("board")));
-    ws.send(JSON.stringify({ type: "hello", token, acks: "in-frames", patches: PATCHES ? "edits" : false, room: roomSent }));
+    ws.send(JSON.stringify({ type: "hello", token, acks: "in-frames", patches: PATCHES ? "edits" : false, room: roomSent, text: textShown() }));
     for (const message of unacked.values()) ws.send(JSON.stringify(message));
   };
   ws.onmessage = (event) => receive(JSON.parse(event.data));
@@ -340,7 +352,10 @@ function render() {
     selection = { key, move: null, parts: {}, defaults: defaultsOf(board($("board"))) };
   }
   renderBoard(f);
-  $("board-text").textContent = f.text + (f.status && !f.text.includes(f.status) ? `\n${f.status}` : "");
+  // A frame leaves the text out while it is not shown (one with it follows its showing).
+  $("board-text").textContent = f.text === undefined
+    ? ""
+    : f.text + (f.status && !f.text.includes(f.status) ? `\n${f.status}` : "");
   const [turn, said] = turnText(f);
   const detail = f.you && f.phase !== "over" ? said + openSeatNote(f) : said;
   $("turn").textContent = turn;
