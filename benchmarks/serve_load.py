@@ -387,7 +387,7 @@ class Client:
                         self._answer({"type": "ack", **ack})
                     if new_game is not None:
                         return new_game
-                elif message["type"] == "error" and "(text:" in str(message.get("message")):
+                elif message["type"] == "error" and "hello.text" in str(message.get("message")):
                     # A server from before the text was sent only where shown: it sends it.
                     self.load.text_known = False
                     return game_id
