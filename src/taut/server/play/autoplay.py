@@ -84,8 +84,12 @@ class Autoplay:
                 self.thinking.add(key)
                 self.spawn(self._answer(table, seat, key))
         if table.state.is_terminal():
-            for hook in self.hub.when_over:
-                self.spawn(hook(table))
+            if not table.over_told:
+                # Once per table: what changes after the end (a rematch asked for, chat)
+                # does not end the game again (the hooks would look up the same end).
+                table.over_told = True
+                for hook in self.hub.when_over:
+                    self.spawn(hook(table))
         else:
             for changed in self.hub.when_changed:
                 job = changed(table)

@@ -132,6 +132,9 @@ class TablePosition:
         """Takebacks applied so far."""
         self.clocks = clocks_for(config, self.seats)
         """The seats' clocks (None: the game has no time control)."""
+        self.over_told = False
+        """The hub's ``when_over`` hooks have been started for this game's end here (a
+        finished game changes still: a rematch, a line of chat; its end is told once)."""
 
     # -- where the game stands --------------------------------------------------------------
 
