@@ -72,6 +72,14 @@ def token_of(link: str) -> str:
     return link.split("#", 1)[1]
 
 
+def next_state(session: Any) -> dict[str, Any]:
+    """The next ``state`` message a test client's socket receives (others are passed)."""
+    while True:
+        message = session.receive_json()
+        if message["type"] == "state":
+            return dict(message)
+
+
 def new_game(
     client: TestClient,
     game: str,

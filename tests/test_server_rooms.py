@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from taut.server.play.frames import FrameParts, unfit, with_kept
-from tests.test_server_kit import app_client, new_game, token_of
+from tests.test_server_kit import app_client, new_game, next_state, token_of
 
 WIDE = '<svg data-touch-width="400" viewBox="0 0 600 300">' + "<rect/>" * 30 + "</svg>"
 NARROW = '<svg viewBox="0 0 320 600">' + "<circle/>" * 30 + "</svg>"
@@ -69,19 +69,12 @@ def _socket(tmp_path: Path, hello: dict[str, Any]) -> Iterator[Any]:
             yield session
 
 
-def _state(session: Any) -> dict[str, Any]:
-    while True:
-        message = session.receive_json()
-        if message["type"] == "state":
-            return dict(message)
-
-
 def test_over_a_socket_the_room_chooses_the_picture(tmp_path: Path) -> None:
     with _socket(tmp_path, {"room": 300, "patches": True}) as session:
-        first = _state(session)
+        first = next_state(session)
         assert "board_narrow" in first and "board" not in first
         session.send_text(json.dumps({"type": "room", "room": 1200}))
-        wider = _state(session)
+        wider = next_state(session)
         assert "board" in wider and "board_patch" not in wider and "board_narrow" not in wider
         assert wider["board"].startswith("<svg")
         # A room that is no width is refused, and the socket goes on.
@@ -92,7 +85,7 @@ def test_over_a_socket_the_room_chooses_the_picture(tmp_path: Path) -> None:
         assert session.receive_json()["type"] == "pong"
     (tmp_path / "plain").mkdir()
     with _socket(tmp_path / "plain", {}) as session:
-        both = _state(session)
+        both = next_state(session)
         assert "board" in both and "board_narrow" in both
 
 

@@ -14,14 +14,7 @@ import pytest
 from taut.core.registry import plugin
 from taut.server.play.frames import with_kept
 from taut.server.play.session import handle
-from tests.test_server_kit import app_client, bench, new_game, run, token_of
-
-
-def _state(session: Any) -> dict[str, Any]:
-    while True:
-        message = session.receive_json()
-        if message["type"] == "state":
-            return dict(message)
+from tests.test_server_kit import app_client, bench, new_game, next_state, run, token_of
 
 
 def test_over_a_socket_the_text_comes_while_it_is_shown(tmp_path: Path) -> None:
@@ -31,15 +24,15 @@ def test_over_a_socket_the_text_comes_while_it_is_shown(tmp_path: Path) -> None:
         with client.websocket_connect(f"/ws/{made['id']}") as session:
             hello = {"type": "hello", "token": token, "patches": "edits", "text": False}
             session.send_text(json.dumps(hello))
-            first = with_kept(None, _state(session))
+            first = with_kept(None, next_state(session))
             assert "text" not in first and "text_patch" not in first
             assert first["board"].startswith("<svg")
             session.send_text(json.dumps({"type": "text", "shown": True}))
-            shown = _state(session)
+            shown = next_state(session)
             assert isinstance(shown.get("text"), str) and shown["text"].strip()
             frame = with_kept(first, shown)
             session.send_text(json.dumps({"type": "text", "shown": False}))
-            hidden = _state(session)
+            hidden = next_state(session)
             assert "text" not in with_kept(frame, hidden)
             # A message that does not say shown or not is refused; the socket goes on.
             session.send_text(json.dumps({"type": "text", "shown": "yes"}))
