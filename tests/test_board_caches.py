@@ -186,7 +186,7 @@ def test_a_tug_of_war_move_read_again_at_a_position_is_the_move_read_afresh() ->
 @pytest.mark.parametrize("name", ["tug-of-war", "push-pull", "tracks"])
 def test_a_stored_move_applied_again_makes_the_state_made_afresh(name: str) -> None:
     from taut.core.terms import CHANCE_SEAT
-    from taut.server.play.position import applied, parse_joint
+    from taut.server.play.joints import applied, parse_joint
 
     rng = random.Random(8)
     game = make(name)

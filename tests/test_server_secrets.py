@@ -36,7 +36,7 @@ from taut.core.registry import games, plugin
 from taut.core.terms import CHANCE_SEAT, NodeKind
 from taut.server.play.commit import commitment, new_salt
 from taut.server.play.frames import state_frame
-from taut.server.play.position import parse_joint
+from taut.server.play.joints import parse_joint
 from taut.server.play.table import GameTable, table_from_row
 from tests.test_server_kit import Bench, Player, bench, run, sample_options
 

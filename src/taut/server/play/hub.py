@@ -30,7 +30,8 @@ from taut.server.play.audience import Audience
 from taut.server.play.autoplay import Autoplay
 from taut.server.play.clients import Connection
 from taut.server.play.computer import Computer
-from taut.server.play.position import Batch, Refused, applied
+from taut.server.play.joints import applied
+from taut.server.play.position import Batch, Refused
 from taut.server.play.table import GameTable, table_from_row
 from taut.server.store.database import Conflict
 from taut.server.store.games import GameRow, Store

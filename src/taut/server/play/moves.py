@@ -16,7 +16,8 @@ from taut.core.chance import derive_seed
 from taut.core.errors import ActionError
 from taut.core.terms import CHANCE_SEAT, NodeKind
 from taut.server.play.commit import commitment
-from taut.server.play.position import Batch, Refused, TablePosition, applied, parse_joint
+from taut.server.play.joints import applied, parse_joint
+from taut.server.play.position import Batch, Refused, TablePosition
 
 
 class TableMoves(TablePosition):

@@ -25,11 +25,12 @@ and the one it is due): it holds nothing its whole frame would not.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from typing import Any
 
 import orjson
 from rapidfuzz.distance import Indel, Postfix, Prefix
+
+from taut.server.play.kept import Kept
 
 #: Where a picture is cut into tokens (the page cuts it at the same character); a text is
 #: cut at its lines' ends.
@@ -44,42 +45,19 @@ EDIT_KEEPS = 12
 #: positions, for every seat, in a busy server).
 KEPT = 512
 
-
-class _Kept:
-    """The last :data:`KEPT` results, keyed by the identity of the two strings they were
-    made from and the cut (the strings held with them, so that an identity is never reused
-    while it is a key)."""
-
-    def __init__(self) -> None:
-        self._items: OrderedDict[tuple[int, int, str], tuple[str, str, Any]] = OrderedDict()
-
-    def get(self, first: str, second: str, cut: str) -> tuple[bool, Any]:
-        found = self._items.get((id(first), id(second), cut))
-        if found is None or found[0] is not first or found[1] is not second:
-            return False, None
-        self._items.move_to_end((id(first), id(second), cut))
-        return True, found[2]
-
-    def put(self, first: str, second: str, cut: str, value: Any) -> None:
-        self._items[(id(first), id(second), cut)] = (first, second, value)
-        if len(self._items) > KEPT:
-            self._items.popitem(last=False)
-
-
-_tokens = _Kept()
-_patches = _Kept()
-_edited = _Kept()
+_tokens: Kept[list[str]] = Kept(KEPT)
+_patches: Kept[str | None] = Kept(KEPT)
+_edited: Kept[str | None] = Kept(KEPT)
 
 
 def tokens(picture: str, cut: str = CUT) -> list[str]:
     """``picture`` cut into tokens at ``cut`` (kept: a picture is cut once, though it is the
     new picture of one patch and the old one of the next)."""
-    # One string: the empty string (always the same object) stands for the second.
-    hit, found = _tokens.get(picture, "", cut)
-    if not hit:
+    found = _tokens.get(picture, None, cut)[1]
+    if found is None:
         found = picture.split(cut)
-        _tokens.put(picture, "", cut, found)
-    return found  # type: ignore[no-any-return]
+        _tokens.put(picture, None, cut, found)
+    return found
 
 
 def patch(old: str, new: str, cut: str = CUT, edits: bool = False) -> str | None:
@@ -90,7 +68,7 @@ def patch(old: str, new: str, cut: str = CUT, edits: bool = False) -> str | None
     kept = _edited if edits else _patches
     hit, found = kept.get(old, new, cut)
     if hit:
-        return found  # type: ignore[no-any-return]
+        return found
     made = _made(old, new, cut, edits)
     kept.put(old, new, cut, made)
     return made

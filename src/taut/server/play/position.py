@@ -38,7 +38,6 @@ from the game's seed and the node's number, in the batch of the move that reache
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -48,6 +47,7 @@ from taut.core.game import Game, State
 from taut.core.plugin import GamePlugin
 from taut.core.terms import CHANCE_SEAT, NodeKind
 from taut.server.play.clocks import TIME, Clocks, TimeControl
+from taut.server.play.joints import applied, parse_joint
 from taut.server.store.games import Event
 
 #: How many narrated lines a table keeps for its clients.
@@ -61,8 +61,6 @@ CHAT_KEPT = 100
 #: Computer secrets are kept under ``move + epoch * EPOCH_STRIDE``: a node played again after
 #: a takeback has keys of its own.
 EPOCH_STRIDE = 1_000_000
-
-Joint = dict[int, int]
 
 
 class Refused(Exception):
@@ -368,40 +366,3 @@ def clocks_for(config: Mapping[str, Any], seats: Sequence[Seat]) -> Clocks | Non
     timed = bool(config.get("computer_clock"))
     clocked = [s.kind != "computer" or timed for s in seats]
     return Clocks(TimeControl.from_json(kept), clocked, open_seats)
-
-
-def parse_joint(state: State, joint_text: Mapping[str, str]) -> Joint:
-    """A stored joint action in notation, read at the state it was played at."""
-    game = state.game
-    joint: Joint = {}
-    for name, text in joint_text.items():
-        seat = CHANCE_SEAT if name == "chance" else game.seat_index(name)
-        joint[seat] = state.string_to_action(seat, text)
-    return joint
-
-
-#: The joints last applied, by the state's identity and the joint as stored: (the state,
-#: the joint read, the state it makes).
-_APPLIED: OrderedDict[tuple[int, tuple[tuple[str, str], ...]], tuple[State, Joint, State]] = (
-    OrderedDict()
-)
-#: How many are kept (the moves of a busy server's last few commands, which are read while
-#: their events are written).
-APPLIED_KEPT = 256
-
-
-def applied(state: State, joint_text: Mapping[str, str]) -> tuple[Joint, State]:
-    """The stored joint action ``joint_text`` read at ``state`` and the state it makes. A
-    command reads its move three times (to find the chance nodes it reaches, to know whether
-    it ends the game, then to apply what was written); states are values, so each move is
-    read and applied once."""
-    key = (id(state), tuple(joint_text.items()))
-    found = _APPLIED.get(key)
-    if found is not None and found[0] is state:
-        return found[1], found[2]
-    joint = parse_joint(state, joint_text)
-    after = state.apply(joint)
-    _APPLIED[key] = (state, joint, after)
-    if len(_APPLIED) > APPLIED_KEPT:
-        _APPLIED.popitem(last=False)
-    return joint, after

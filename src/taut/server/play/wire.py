@@ -10,11 +10,11 @@ gained (:func:`log_more`), and of two pictures of the board only the one that fi
 from __future__ import annotations
 
 import re
-from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
 from taut.server.play.clients import as_text
+from taut.server.play.kept import Kept
 from taut.server.play.patches import CUT, LINES, patch
 from taut.server.play.patches import apply as apply_patch
 
@@ -109,22 +109,19 @@ class FrameParts:
         return "".join(out)
 
 
-#: Pictures encoded as JSON, by the identity of the picture (held with it): a picture sent
-#: whole to several clients is encoded once.
-_ENCODED: OrderedDict[int, tuple[str, str]] = OrderedDict()
 #: Pictures whose JSON is kept (a busy server's last positions, for every seat).
 ENCODED_KEPT = 256
+#: Pictures encoded as JSON, by the picture's identity: one sent whole to several clients is
+#: encoded once.
+_ENCODED: Kept[str] = Kept(ENCODED_KEPT)
 
 
 def encoded(picture: str) -> str:
     """``picture`` as a JSON string, encoded once however many clients are sent it whole."""
-    found = _ENCODED.get(id(picture))
-    if found is not None and found[0] is picture:
-        return found[1]
-    text = as_text(picture)
-    _ENCODED[id(picture)] = (picture, text)
-    if len(_ENCODED) > ENCODED_KEPT:
-        _ENCODED.popitem(last=False)
+    text = _ENCODED.get(picture, None, None)[1]
+    if text is None:
+        text = as_text(picture)
+        _ENCODED.put(picture, None, None, text)
     return text
 
 
