@@ -34,10 +34,16 @@ what can be clicked from attributes:
 
 The server checks every move; the picture only helps to choose one. Colours come from the
 Okabe-Ito palette (:data:`PALETTE`), which stays distinct for colour-blind players.
+
+A plugin may return its picture as a :class:`Picture` made by :func:`picture` from the parts
+it joined, each starting with a tag (an element, or a run of them, best drawn once and kept
+by a cache). It is the same text; a server that sends a client only what changed since its
+last picture compares the parts first, and the tags of changed parts only.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from html import escape as _escape
 
 #: The Okabe-Ito colours, safe for colour-blind players.
@@ -51,6 +57,24 @@ PALETTE = {
     "vermillion": "#D55E00",
     "purple": "#CC79A7",
 }
+
+
+class Picture(str):
+    """A picture's text that also keeps the parts it was joined from (:func:`picture`):
+    ``"".join(p.parts) == p``. Any change made to it with a string's methods gives a plain
+    ``str``, so the parts never outlive the text they make."""
+
+    parts: tuple[str, ...]
+
+
+def picture(parts: Iterable[str]) -> Picture:
+    """The text of ``parts`` joined, keeping them (empty ones left out). A part drawn again
+    alike is best the same object (kept by a cache): parts are compared by their hashes,
+    which a string works out once."""
+    kept = tuple(p for p in parts if p)
+    made = Picture("".join(kept))
+    made.parts = kept
+    return made
 
 
 def esc(text: object) -> str:

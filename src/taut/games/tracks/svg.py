@@ -27,7 +27,7 @@ import textwrap
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from taut.core.svg import esc
+from taut.core.svg import Picture, esc, picture
 from taut.core.terms import NodeKind
 from taut.games.tracks.cells import SEATS, cell_name, column_letter
 from taut.games.tracks.paths import trace
@@ -136,7 +136,12 @@ def reached_sides(board: Sequence[int], size: int) -> dict[tuple[int, int], set[
     """For every piece of track ``(cell, strand)`` on a path that reaches the border, the
     board sides (N, E, S, W) its path reaches; pieces on no such path are left out.
     (Worked out once per board: every seat's frame of a position asks.)"""
-    return {k: set(v) for k, v in _reached(tuple(board), size).items()}
+    codes = _reached(tuple(board), size)
+    return {
+        divmod(i, 2): {side for side in (N, E, S, W) if code >> side & 1}
+        for i, code in enumerate(codes)
+        if code
+    }
 
 
 #: ``_STRAND_OF[kind][side]``: which of the two strands of ``kind`` uses ``side``.
@@ -144,11 +149,18 @@ _STRAND_OF: tuple[tuple[int, ...], ...] = tuple(
     tuple(strand_index(kind, side) for side in (N, E, S, W)) if kind else ()
     for kind in range(len(STRANDS))
 )
+#: A piece's colouring is a small number (its *code*, cheap to key a cache by): the board
+#: sides its path reaches as bits (``1 << side``), and the winner whose track it is as
+#: ``(winner + 1) << WINNER_SHIFT`` (0: none).
+WINNER_SHIFT = 4
+_NS, _WE = 1 << N | 1 << S, 1 << E | 1 << W
 
 
 @functools.lru_cache(maxsize=1024)
-def _reached(board: tuple[int, ...], size: int) -> dict[tuple[int, int], frozenset[int]]:
-    out: dict[tuple[int, int], frozenset[int]] = {}
+def _reached(board: tuple[int, ...], size: int) -> tuple[int, ...]:
+    """Each piece's sides reached, as bits (``1 << side``), at ``2 * cell + strand``; 0 for
+    a piece on no path from the border."""
+    out = [0] * (2 * len(board))
     traced: set[int] = set()
     for unit in range(4 * size):
         if unit in traced:  # the far end of a path already traced from its other end
@@ -156,26 +168,27 @@ def _reached(board: tuple[int, ...], size: int) -> dict[tuple[int, int], frozens
         path = trace(board, size, unit)
         if not path.segments:
             continue
-        if path.end_unit is None:
-            sides = frozenset((unit_side(size, unit),))
-        else:
+        sides = 1 << unit_side(size, unit)
+        if path.end_unit is not None:
             traced.add(path.end_unit)
-            sides = frozenset((unit_side(size, unit), unit_side(size, path.end_unit)))
+            sides |= 1 << unit_side(size, path.end_unit)
         # Each piece of track lies on one path only.
         for cell, side_in, _ in path.segments:
-            out[(cell, _STRAND_OF[board[cell]][side_in])] = sides
-    return out
+            out[2 * cell + _STRAND_OF[board[cell]][side_in]] = sides
+    return tuple(out)
 
 
-def _piece(path: str, c: float, sides: frozenset[int] | set[int], winner: int | None) -> str:
-    """One piece of track coloured by the sides its path reaches (see the module)."""
+def _piece(path: str, c: float, code: int) -> str:
+    """One piece of track coloured by its code (the sides its path reaches, the winner whose
+    track it is; see the module)."""
     width = max(3.0, c / 9)
-    if winner is not None:
+    winner = (code >> WINNER_SHIFT) - 1
+    if winner >= 0:
         # ``data-glow``: the page lights the winning track up when it is completed.
         return _stroke(path, INK, width * 2.2) + _stroke(
             path, SEAT_COLOURS[winner], width * 1.5, ' data-glow=""'
         )
-    ns, we = bool(sides & {N, S}), bool(sides & {E, W})
+    ns, we = bool(code & _NS), bool(code & _WE)
     if ns and we:
         dash = f' stroke-dasharray="{width * 1.5:g} {width * 1.5:g}"'
         return _stroke(path, VERMILLION, width) + _stroke(path, BLUE, width, dash)
@@ -187,21 +200,15 @@ def _piece(path: str, c: float, sides: frozenset[int] | set[int], winner: int | 
 # A board is drawn for every frame of every client, and its tiles hardly change between
 # two frames: each tile's art is drawn once per place, kind and colouring, then reused.
 @functools.lru_cache(maxsize=8192)
-def _tile_art(
-    x: float,
-    y: float,
-    c: float,
-    kind: int,
-    colours: tuple[tuple[frozenset[int], int | None], ...] | None,
-) -> str:
-    """A tile of ``kind`` in the cell at ``(x, y)``: its two pieces, each coloured by
-    ``colours[strand]`` (the sides reached and the winner whose track it is), grey without.
-    The upright piece of a crossing bridges the other (a gap in the paper under it)."""
+def _tile_art(x: float, y: float, c: float, kind: int, code0: int = 0, code1: int = 0) -> str:
+    """A tile of ``kind`` in the cell at ``(x, y)``: its two pieces, strand 0 coloured by
+    ``code0`` and strand 1 by ``code1`` (:data:`WINNER_SHIFT`; 0: grey). The upright piece
+    of a crossing bridges the other (a gap in the paper under it)."""
     out = []
+    codes = (code0, code1)
     for strand, sides in enumerate(STRANDS[kind]):
-        reach, winner = colours[strand] if colours is not None else (frozenset(), None)
         path = strand_path(x, y, c, sides)
-        piece = _piece(path, c, reach, winner)
+        piece = _piece(path, c, codes[strand])
         if kind == 3 and sides == (N, S):
             # The upright piece goes on top, over a gap cut in the flat one.
             gap = _stroke(path, CELL_FILL, max(3.0, c / 9) * 2.6)
@@ -260,12 +267,15 @@ def _cell(
     size: int,
     cell: int,
     kind: int,
-    colours: tuple[tuple[frozenset[int], int | None], ...] | None,
+    code0: int,
+    code1: int,
     last: bool,
     place: int | None,
 ) -> str:
-    """One cell: its tile (coloured), a place to put a tile of kind ``place``, or a dot.
-    Drawn once per cell and look, then reused by every frame that shows it so."""
+    """One cell: its tile (its strands coloured by ``code0`` and ``code1``, see
+    :data:`WINNER_SHIFT`), a place to put a tile of kind ``place``, or a dot. Drawn once per
+    cell and look, then reused by every frame that shows it so (its key is small numbers,
+    cheap to look up)."""
     c = cell_size(size)
     r, col = divmod(cell, size)
     x, y = board_left(size) + col * c, MARGIN + r * c
@@ -279,7 +289,7 @@ def _cell(
         # The tile's identity across positions (the page animates it coming down).
         return (
             f'<g data-id="tile-{esc(name)}" role="img" aria-label="{esc(label)}">{square}'
-            f"{_tile_art(x, y, c, kind, colours)}</g>"
+            f"{_tile_art(x, y, c, kind, code0, code1)}</g>"
         )
     if place is not None:
         # The tile to place, shown on hover: drawn once in the picture (:func:`_ghost`) and
@@ -307,7 +317,7 @@ def _ghost_id(c: float, kind: int) -> str:
 def _ghost(c: float, kind: int) -> str:
     """The ghost of a tile of ``kind`` for cells of size ``c``, at the origin, for the cells
     that offer it to ``<use>``."""
-    return f'<defs><g id="{_ghost_id(c, kind)}">{_tile_art(0, 0, c, kind, None)}</g></defs>'
+    return f'<defs><g id="{_ghost_id(c, kind)}">{_tile_art(0, 0, c, kind)}</g></defs>'
 
 
 def _offer_id(c: float) -> str:
@@ -326,7 +336,7 @@ def _kinds(c: float) -> str:
     """Every kind of tile, grey, at the origin, for cells of size ``c``: drawn in every
     picture the same, so that what shows a kind (the tile to place on hover, the tiles in
     hand) is a short ``<use>`` of it, and a move's patch names the kind, not its art."""
-    art = "".join(f'<g id="{_kind_id(c, k)}">{_tile_art(0, 0, c, k, None)}</g>' for k in KINDS)
+    art = "".join(f'<g id="{_kind_id(c, k)}">{_tile_art(0, 0, c, k)}</g>' for k in KINDS)
     return f"<defs>{art}</defs>"
 
 
@@ -336,18 +346,16 @@ def _offered(c: float, kind: int) -> str:
     return f'<defs><use id="{_offer_id(c)}" href="#{_kind_id(c, kind)}"/></defs>'
 
 
-#: The sides reached by a piece on no path from the border.
-_NONE: frozenset[int] = frozenset()
-
-
-def _cells(state: TracksState, movable: set[int]) -> str:
+def _cells(state: TracksState, movable: set[int]) -> list[str]:
+    """The board's cells, each a part of the picture (:func:`~taut.core.svg.picture`):
+    drawn once per look and kept, so that a move's patch compares the few that changed."""
     size = state.game.size
     c = cell_size(size)
     board = state.board
     reach = _reached(tuple(board), size)
     won = winning_strands(state)
     out = state.outcome
-    winner = out.winners[0] if out is not None and out.winners else None
+    lit = (out.winners[0] + 1) << WINNER_SHIFT if won and out is not None else 0
     mover = state.to_move()
     kind_now = state.kinds[mover] if mover is not None else 0
     left = board_left(size)
@@ -356,14 +364,14 @@ def _cells(state: TracksState, movable: set[int]) -> str:
     for cell, kind in enumerate(board):
         if kind:
             # Each piece's sides reached, and the winner whose track it is (if any).
-            colours = (
-                (reach.get((cell, 0), _NONE), winner if won and (cell, 0) in won else None),
-                (reach.get((cell, 1), _NONE), winner if won and (cell, 1) in won else None),
-            )
-            parts.append(_cell(size, cell, kind, colours, cell == last, None))
+            code0, code1 = reach[2 * cell], reach[2 * cell + 1]
+            if lit:
+                code0 |= lit if (cell, 0) in won else 0
+                code1 |= lit if (cell, 1) in won else 0
+            parts.append(_cell(size, cell, kind, code0, code1, cell == last, None))
         else:
             shown = kind_now if cell in movable else None
-            parts.append(_cell(size, cell, kind, None, False, shown))
+            parts.append(_cell(size, cell, kind, 0, 0, False, shown))
     if movable and kind_now:
         parts.insert(0, _ghost(c, kind_now))
     if kind_now and state.kind is NodeKind.DECISION and len(movable) < len(board) - state.placed():
@@ -375,7 +383,7 @@ def _cells(state: TracksState, movable: set[int]) -> str:
             f'<rect x="{x:g}" y="{y}" width="{c - 6}" height="{c - 6}" fill="none" '
             f'stroke="{ORANGE}" stroke-width="3" stroke-dasharray="6 3" aria-hidden="true"/>'
         )
-    return "".join(parts)
+    return parts
 
 
 # -- under the board -------------------------------------------------------------------------
@@ -446,7 +454,7 @@ def status(state: TracksState) -> str:
 _LEGEND_LINES = textwrap.wrap(LEGEND, 46)
 
 
-def board_svg(state: TracksState, seat: int | None, legal: Sequence[str]) -> str:
+def board_svg(state: TracksState, seat: int | None, legal: Sequence[str]) -> Picture:
     """The position with ``seat``'s ``legal`` placements clickable (empty cells); every other
     empty cell is an offer (``data-offer``), the page's to make a choice."""
     size = state.game.size
@@ -480,35 +488,54 @@ def board_svg(state: TracksState, seat: int | None, legal: Sequence[str]) -> str
         if mover is not None and state.kinds[mover]
         else ""
     )
-    body = (
-        f"<style>{_STYLE}</style>"
+    # The picture's parts (taut.core.svg.picture): what a move leaves alone is the same
+    # object from picture to picture (the caches above), and a patch passes over it.
+    body = [
+        _style_part(),
         # The position in words: the picture's description (its name, on the root, says
         # the game only, so that the root's tag stays the same from move to move).
-        f"<desc>{esc(summary)}</desc>{offer}"
-        f'<rect width="{width}" height="{top + PANEL}" fill="#ffffff"/>'
-        + _kinds(c)
-        + _coordinates(size, c)
-        + _edges(size, c)
-        + _cells(state, movable)
-        + _hand(state, 0, 12, top)
-        + _hand(state, 1, half + 4, top)
-        + f'<text class="tt-small" x="12" y="{top + 108}" font-size="15" font-weight="bold">'
-        f"{esc(said)}</text>"
-    )
-    # The first line shows while cells are offered (the page marks the root); its place is
-    # kept either way, so that the legend stays put from turn to turn.
-    lines = [("Choose an empty cell for your tile.", " tt-offering")]
-    lines += [(line, "") for line in _LEGEND_LINES]
-    for i, (line, more) in enumerate(lines):
-        body += (
-            f'<text class="tt-small{more}" x="12" y="{top + 136 + 24 * i}" font-size="13" '
-            f'fill="{MUTED}">'
-            f"{esc(line)}</text>"
-        )
+        f"<desc>{esc(summary)}</desc>",
+        offer,
+        _background(width, top + PANEL),
+        _kinds(c),
+        _coordinates(size, c),
+        _edges(size, c),
+        *_cells(state, movable),
+        _hand(state, 0, 12, top),
+        _hand(state, 1, half + 4, top),
+        f'<text class="tt-small" x="12" y="{top + 108}" font-size="15" font-weight="bold">'
+        f"{esc(said)}</text>",
+    ]
+    body.append(_legend(top))
     offering = ' data-offering=""' if movable else ""
-    return (
+    root = (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="tt-board"{offering} '
         f'viewBox="0 0 {width} {top + PANEL}" role="group" '
         f'aria-label="Track Tiles, {size} by {size}" '
-        f'font-family="system-ui, sans-serif" fill="{INK}">{body}</svg>'
+        f'font-family="system-ui, sans-serif" fill="{INK}">'
+    )
+    return picture([root, *body, "</svg>"])
+
+
+@functools.lru_cache(maxsize=1)
+def _style_part() -> str:
+    return f"<style>{_STYLE}</style>"
+
+
+@functools.lru_cache(maxsize=32)
+def _background(width: int, height: int) -> str:
+    return f'<rect width="{width}" height="{height}" fill="#ffffff"/>'
+
+
+@functools.lru_cache(maxsize=32)  # the same for every position of a size
+def _legend(top: int) -> str:
+    """What the colours say, under the board, with the line asking for a cell above it: that
+    line shows while cells are offered (the page marks the root), its place kept either way
+    so that the legend stays put from turn to turn."""
+    lines = [("Choose an empty cell for your tile.", " tt-offering")]
+    lines += [(line, "") for line in _LEGEND_LINES]
+    return "".join(
+        f'<text class="tt-small{more}" x="12" y="{top + 136 + 24 * i}" font-size="13" '
+        f'fill="{MUTED}">{esc(line)}</text>'
+        for i, (line, more) in enumerate(lines)
     )
