@@ -210,3 +210,38 @@ def test_a_stored_move_applied_again_makes_the_state_made_afresh(name: str) -> N
         assert read == joint and after.to_json() == fresh.to_json() and after is not fresh
         state = after
         played += 1
+
+
+@pytest.mark.parametrize("variant", ["duel", "two-teams"])
+def test_a_push_pull_board_and_its_help_from_the_caches_are_the_ones_made_afresh(
+    variant: str,
+) -> None:
+    from taut.core.registry import plugin
+    from taut.games.push_pull import guide
+    from taut.games.push_pull import svg as pp_svg
+
+    found = plugin("push-pull")
+    rng = random.Random(11)
+    made = []
+    state = make("push-pull", variant=variant).new_initial_state()
+    while not state.is_terminal():
+        for seat in (None, *range(len(state.game.layout.seats))):
+            view = state if seat is None else state.view(seat)
+            acting = seat is not None and seat in state.acting_seats()
+            legal = (
+                [state.action_to_string(seat, a) for a in state.legal_actions(seat)][:20]
+                if acting
+                else []
+            )
+            helped = found.move_help(view, seat) if seat is not None else None
+            made.append((view, seat, legal, found.svg(view, seat, legal), helped))
+        joint = {s: rng.choice(state.legal_actions(s)) for s in state.acting_seats()}
+        state = state.apply(joint)
+    assert len(made) > 6
+    for view, seat, legal, drawn, helped in rng.sample(made, min(30, len(made))):
+        pp_svg._strip_drawn.cache_clear()
+        guide._move_help.cache_clear()
+        guide._examples.cache_clear()
+        assert found.svg(view, seat, legal) == drawn
+        if seat is not None:
+            assert found.move_help(view, seat) == helped

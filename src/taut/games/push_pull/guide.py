@@ -7,6 +7,8 @@ rules allow in the position they are shown for (a test reads every one of them b
 
 from __future__ import annotations
 
+import functools
+
 from taut.games.push_pull.arrows import LEFT, RIGHT, SIDE_NAMES, SIDE_TITLES, E, N, S, W, arrow
 from taut.games.push_pull.diagram import unit_colour
 from taut.games.push_pull.notation import (
@@ -139,23 +141,33 @@ def legend(game: PushPull) -> list[str]:
 def help_examples(state: PushPullState, seat: int) -> list[str]:
     """The moves :func:`move_help` shows: the canonical form, the compact one, and the
     compact one with a 0 for each scored piece."""
-    lay = state.game.layout
-    mask = state.mask
+    return list(_examples(state.game.layout, seat, state.mask))
+
+
+@functools.lru_cache(maxsize=256)
+def _examples(lay: Layout, seat: int, mask: int) -> tuple[str, ...]:
     action = sample_action(lay, seat, mask)
     out = [format_action(lay, seat, action, mask), compact_action(lay, seat, action, mask)]
     if mask != ALL_ON:
         out.append(compact_action(lay, seat, action, mask, full=True))
-    return out
+    return tuple(out)
 
 
 def move_help(state: PushPullState, seat: int) -> str:
     """The pieces on the board, the choices and examples (listing every legal move would
     print up to 15,625 of them for a two-teams player)."""
-    lay = state.game.layout
-    live = [p for p, on in zip(PIECES, state.on_board(), strict=True) if on]
-    scored = [p for p, on in zip(PIECES, state.on_board(), strict=True) if not on]
+    return _move_help(state.game.layout, seat, state.mask)
+
+
+# The help depends only on the variant, the seat and which pieces are left: said once each
+# (the server asks for it at every position where the seat chooses).
+@functools.lru_cache(maxsize=256)
+def _move_help(lay: Layout, seat: int, mask: int) -> str:
+    on = [bool(mask >> p & 1) for p in range(NUM_PIECES)]
+    live = [p for p, here in zip(PIECES, on, strict=True) if here]
+    scored = [p for p, here in zip(PIECES, on, strict=True) if not here]
     sides = lay.seat_sides[seat]
-    examples = help_examples(state, seat)
+    examples = _examples(lay, seat, mask)
     if len(sides) == 1:
         per = "one choice per piece"
         runs = "one symbol per piece on the board"

@@ -18,6 +18,7 @@ picture may be drawn for those cells to stay 44 CSS pixels tall, a finger's targ
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 
@@ -110,8 +111,13 @@ def _piece(p: int, x: float, y: float, scale: float = 1.0, ident: bool = True) -
 
 def _pieces_on(view: PushPullState) -> dict[int, list[int]]:
     """The pieces on each square, in the order L, M, S."""
+    return _pieces_at(view.locs)
+
+
+def _pieces_at(locs: Sequence[int]) -> dict[int, list[int]]:
+    """The pieces on each square, in the order L, M, S, from where each piece is."""
     on: dict[int, list[int]] = {}
-    for p, loc in enumerate(view.locs):
+    for p, loc in enumerate(locs):
         if loc < OFF:
             on.setdefault(loc, []).append(p)
     return on
@@ -147,8 +153,13 @@ def _row(items: list[int], x: float, y: float, dx: float, dy: float) -> str:
 
 def _scored(view: PushPullState) -> dict[int, list[int]]:
     """Scored pieces by the exit (side or corner) they left by."""
+    return _scored_by(view.locs)
+
+
+def _scored_by(locs: Sequence[int]) -> dict[int, list[int]]:
+    """Scored pieces by the exit they left by, from where each piece is."""
     out: dict[int, list[int]] = {}
-    for p, loc in enumerate(view.locs):
+    for p, loc in enumerate(locs):
         if loc >= OFF:
             out.setdefault(loc - OFF, []).append(p)
     return out
@@ -156,11 +167,17 @@ def _scored(view: PushPullState) -> dict[int, list[int]]:
 
 def _strip(view: PushPullState, seat: int | None) -> tuple[str, int, int]:
     """The duel strip: the picture, its width and its height."""
-    lay = view.game.layout
+    return _strip_drawn(view.game.layout, tuple(view.locs), seat)
+
+
+# The strip shows where the pieces are and whose sides are whose: drawn once per look (a
+# seat's picture is drawn twice a position, with its moves offered and once it has chosen).
+@functools.lru_cache(maxsize=1024)
+def _strip_drawn(lay: Layout, locs: tuple[int, ...], seat: int | None) -> tuple[str, int, int]:
     x0, y0, cell = STRIP_MARGIN, STRIP_TOP, STRIP_CELL
     width, mid = 2 * x0 + SIZE * cell, y0 + cell / 2
     parts = []
-    on = _pieces_on(view)
+    on = _pieces_at(locs)
     for c in range(SIZE):
         x = x0 + c * cell
         fill = "#e8e8e8" if c == SIZE // 2 else "#f7f7f7"
@@ -170,7 +187,7 @@ def _strip(view: PushPullState, seat: int | None) -> tuple[str, int, int]:
             f'text-anchor="middle" font-size="{TEXT}" fill="#555">{c}</text>'
         )
         parts.append(_square_pieces(on.get(c, []), x + cell / 2, mid))
-    scored = _scored(view)
+    scored = _scored_by(locs)
     # Each side's name above its end of the strip; its scored pieces in a column beyond its
     # band, the word "scored" under them.
     ends = ((W, x0 - 14, 4, "start"), (E, x0 + SIZE * cell + 6, width - 4, "end"))
@@ -385,7 +402,7 @@ def board_svg(view: PushPullState, seat: int | None, legal: Sequence[str]) -> st
     """The position drawn from ``view``; with ``legal`` moves for ``seat``, the panel that
     composes one (nothing is clickable for a spectator or a seat with nothing to choose)."""
     lay = view.game.layout
-    picture, width, height = _strip(view, seat) if lay.rows == 1 else _board(view, seat)
+    drawn, width, height = _strip(view, seat) if lay.rows == 1 else _board(view, seat)
     live = [p for p in range(NUM_PIECES) if view.locs[p] < OFF]
     # Every picture of a game is as wide as one with its panel, and says the same narrowest
     # width: the page then draws the board at one scale whether or not a panel is under it
@@ -397,9 +414,9 @@ def board_svg(view: PushPullState, seat: int | None, legal: Sequence[str]) -> st
     # narrower than this scrolls the picture sideways rather than shrink it.
     touch = math.ceil(width * 44 / ROW * 1.02)
     compose = f' data-touch-width="{touch}" style="--touch-width:{touch}px"'
+    panel = ""
     if seat is not None and legal and live:
         panel, extra = _panel(view, seat, height)
-        picture += panel
         height += extra
         names = [slot for p in live for slot, _ in slots(lay, seat, p)]
         defaults = ";".join(f"{slot}={CHOICE_NAMES[PASS]}" for slot in names)
@@ -411,5 +428,5 @@ def board_svg(view: PushPullState, seat: int | None, legal: Sequence[str]) -> st
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
         f'class="pp-board" role="group" aria-label="{esc(describe(view))}"{compose} '
         f'font-family="sans-serif"><style>{_STYLE}</style>'
-        f'<rect width="{width}" height="{height}" fill="#ffffff"/>{picture}</svg>'
+        f'<rect width="{width}" height="{height}" fill="#ffffff"/>{drawn}{panel}</svg>'
     )
