@@ -31,6 +31,7 @@ and the one it is due): it holds nothing its whole frame would not.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import orjson
@@ -120,21 +121,11 @@ def _by_parts(
     was, now = old.parts, new.parts
     # The text before the first cut is empty in both: the first token, always kept.
     runs: list[int | tuple[list[str], list[str]]] = [1]
-    found: list[tuple[str, int, int, int, int]] = Indel.opcodes(was, now).as_list()  # type: ignore[assignment]
-    start = stop = begin = end = 0
-    for tag, i1, i2, j1, j2 in found:
-        if tag != "equal":
-            # Changes side by side are one run, as in _diffed.
-            if stop != i1 or end != j1 or (start == stop and begin == end):
-                start, begin = i1, j1
-            stop, end = i2, j2
-            continue
-        if start != stop or begin != end:
-            runs.append((_part_tokens(was[start:stop]), _part_tokens(now[begin:end])))
-            start = stop = begin = end = 0
-        runs.append(at[i2] - at[i1])
-    if start != stop or begin != end:
-        runs.append((_part_tokens(was[start:stop]), _part_tokens(now[begin:end])))
+    for changed, i1, i2, j1, j2 in _gathered(Indel.opcodes(was, now).as_list()):  # type: ignore[arg-type]
+        if changed:
+            runs.append((_part_tokens(was[i1:i2]), _part_tokens(now[j1:j2])))
+        else:
+            runs.append(at[i2] - at[i1])
     return runs, now_at[-1]
 
 
@@ -172,10 +163,20 @@ def _kept(out: list[Any], count: int) -> None:
 def _diffed(out: list[Any], a: list[str], b: list[str], cut: str, edits: bool) -> None:
     """The ops turning the tokens ``a`` into ``b``, added to ``out``."""
     # The fewest tokens dropped and put in, found by rapidfuzz's bit-parallel edit distance
-    # (a picture's thousand tokens in a tenth of a millisecond). Changes side by side (a
-    # drop next to an insertion) become one op: the old tokens from ``start`` to ``stop``
-    # are turned into the new ones from ``begin`` to ``end``.
-    found: list[tuple[str, int, int, int, int]] = Indel.opcodes(a, b).as_list()  # type: ignore[assignment]
+    # (a picture's thousand tokens in a tenth of a millisecond).
+    for changed, i1, i2, j1, j2 in _gathered(Indel.opcodes(a, b).as_list()):  # type: ignore[arg-type]
+        if changed:
+            _changed(out, a, b, i1, i2, j1, j2, cut, edits)
+        else:
+            _kept(out, i2 - i1)
+
+
+def _gathered(
+    found: list[tuple[str, int, int, int, int]],
+) -> Iterator[tuple[bool, int, int, int, int]]:
+    """rapidfuzz's opcodes as ``(changed, i1, i2, j1, j2)``: the old items from ``i1`` to
+    ``i2`` are kept as, or (``changed``) turned into, the new ones from ``j1`` to ``j2``.
+    Changes side by side (a drop next to an insertion) come as one."""
     start = stop = begin = end = 0
     for tag, i1, i2, j1, j2 in found:
         if tag != "equal":
@@ -184,11 +185,11 @@ def _diffed(out: list[Any], a: list[str], b: list[str], cut: str, edits: bool) -
             stop, end = i2, j2
             continue
         if start != stop or begin != end:
-            _changed(out, a, b, start, stop, begin, end, cut, edits)
+            yield True, start, stop, begin, end
             start = stop = begin = end = 0
-        _kept(out, i2 - i1)
+        yield False, i1, i2, j1, j2
     if start != stop or begin != end:
-        _changed(out, a, b, start, stop, begin, end, cut, edits)
+        yield True, start, stop, begin, end
 
 
 def _changed(
