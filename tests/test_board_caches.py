@@ -78,6 +78,9 @@ def test_a_tug_of_war_table_from_the_caches_is_the_one_drawn_afresh() -> None:
         svg_pieces.faces.cache_clear()
         svg_pieces.wrapped.cache_clear()
         tow_svg._train_row.cache_clear()
+        tow_svg._end_box_at.cache_clear()
+        tow_svg._laid_at.cache_clear()
+        tow_svg._starter_at.cache_clear()
         svg_hand._drawn_tile.cache_clear()
         assert (found.svg(view, seat, legal), found.svg_narrow(view, seat, legal)) == pictures
 

@@ -103,67 +103,90 @@ def _end_box(name: str, seat: int, e: int, value: int, fits: Sequence[str], layo
     """Open end ``e`` (showing ``value``) of the train of ``seat`` (called ``name``): its
     number boxed, its notation ``J.E`` under it; a part of a play when tiles of the hand
     with several plays ``fits`` it."""
+    kept = tuple(fits)
+    return lambda x, y: _end_box_at(name, seat, e, value, kept, layout, x, y)
+
+
+# A row is drawn again when another end of it changes (or whose turn it is): each end is
+# drawn once per look and place.
+@functools.lru_cache(maxsize=4096)
+def _end_box_at(
+    name: str,
+    seat: int,
+    e: int,
+    value: int,
+    fits: tuple[str, ...],
+    layout: Layout,
+    x: float,
+    y: float,
+) -> str:
+    """:func:`_end_box` drawn at ``(x, y)``."""
     active = bool(fits)
     # The end's identity across positions (the page animates it along a growing train).
     ident = f'data-id="end-{seat}.{e}"'
-
-    def draw(x: float, y: float) -> str:
-        box = (
-            f'<rect class="tow-hit" x="{x:g}" y="{y:g}" width="{HALF}" height="{HALF}" '
-            f'rx="5" fill="{END_FILL}" stroke="{ORANGE}" stroke-width="2"/>'
-            + text(
-                x + HALF / 2,
-                y + HALF / 2 + 6,
-                # The space (not drawn: it ends the line) keeps the number and the notation
-                # two words in the element's text, "6 0.1", as its name has them.
-                f"{value} ",
-                17,
-                text_anchor="middle",
-                font_weight="bold",
-            )
-            # 13 units: at least 12 px where the narrow table fills a phone's width.
-            + text(x + HALF / 2, y + HALF + 14, f"{seat}.{e}", 13, text_anchor="middle", fill=MUTED)
+    box = (
+        f'<rect class="tow-hit" x="{x:g}" y="{y:g}" width="{HALF}" height="{HALF}" '
+        f'rx="5" fill="{END_FILL}" stroke="{ORANGE}" stroke-width="2"/>'
+        + text(
+            x + HALF / 2,
+            y + HALF / 2 + 6,
+            # The space (not drawn: it ends the line) keeps the number and the notation
+            # two words in the element's text, "6 0.1", as its name has them.
+            f"{value} ",
+            17,
+            text_anchor="middle",
+            font_weight="bold",
         )
-        # The click target reaches over the gaps and the notation beside and under the box
-        # (nothing there is clickable), short of the next train's row; drawn whether or not
-        # the end is a choice now, so that only the element's tag changes with the turn.
-        wide = layout.place
-        area = hit(x - (wide - HALF) / 2, y - 7, wide, TRAIN_LINE)
-        if not active:
-            return f"<g {ident}>{area}{box}</g>"
-        label = (
-            # It starts with the words the box shows, the open number then the end's
-            # notation (a name that holds the visible words, for speech input).
-            f"{value} {seat}.{e}: open end {seat}.{e} of {name}'s train, "
-            f"{value}; {', '.join(fits)} fit here"
-        )
-        fitting = esc(" ".join(fits))
-        return (
-            f'<g {ident} {clickable(label, None, f"end={seat}.{e}")} data-fits="{fitting}">'
-            f"{area}{box}</g>"
-        )
-
-    return draw
+        # 13 units: at least 12 px where the narrow table fills a phone's width.
+        + text(x + HALF / 2, y + HALF + 14, f"{seat}.{e}", 13, text_anchor="middle", fill=MUTED)
+    )
+    # The click target reaches over the gaps and the notation beside and under the box
+    # (nothing there is clickable), short of the next train's row; drawn whether or not
+    # the end is a choice now, so that only the element's tag changes with the turn.
+    wide = layout.place
+    area = hit(x - (wide - HALF) / 2, y - 7, wide, TRAIN_LINE)
+    if not active:
+        return f"<g {ident}>{area}{box}</g>"
+    label = (
+        # It starts with the words the box shows, the open number then the end's
+        # notation (a name that holds the visible words, for speech input).
+        f"{value} {seat}.{e}: open end {seat}.{e} of {name}'s train, "
+        f"{value}; {', '.join(fits)} fit here"
+    )
+    fitting = esc(" ".join(fits))
+    return (
+        f'<g {ident} {clickable(label, None, f"end={seat}.{e}")} data-fits="{fitting}">'
+        f"{area}{box}</g>"
+    )
 
 
 def _laid(halves: tuple[int, int]) -> Draw:
-    return lambda x, y: f'<g data-id="{domino_id(halves)}">{domino(x, y, halves, HALF)}</g>'
+    return lambda x, y: _laid_at(halves, x, y)
+
+
+@functools.lru_cache(maxsize=4096)
+def _laid_at(halves: tuple[int, int], x: float, y: float) -> str:
+    """A tile laid on a train, at ``(x, y)`` (drawn once per place: a row is drawn from its
+    items' own origins)."""
+    return f'<g data-id="{domino_id(halves)}">{domino(x, y, halves, HALF)}</g>'
 
 
 def _starter(halves: tuple[int, int]) -> Draw:
     """The starter: tinted, in a dashed frame, captioned (so colour is not needed)."""
+    return lambda x, y: _starter_at(halves, x, y)
 
-    def draw(x: float, y: float) -> str:
-        return (
-            f'<g data-id="{domino_id(halves)}">'
-            f'<rect x="{x - 3:g}" y="{y - 3:g}" width="{2 * HALF + 6}" height="{HALF + 6}" '
-            f'rx="6" fill="none" stroke="{INK}" stroke-width="1" stroke-dasharray="3 2"/>'
-            + domino(x, y, halves, HALF, fill=STARTER_FILL)
-            + text(x + HALF, y + HALF + 15, "starter", 13, text_anchor="middle", fill=MUTED)
-            + "</g>"
-        )
 
-    return draw
+@functools.lru_cache(maxsize=1024)
+def _starter_at(halves: tuple[int, int], x: float, y: float) -> str:
+    """:func:`_starter` drawn at ``(x, y)``."""
+    return (
+        f'<g data-id="{domino_id(halves)}">'
+        f'<rect x="{x - 3:g}" y="{y - 3:g}" width="{2 * HALF + 6}" height="{HALF + 6}" '
+        f'rx="6" fill="none" stroke="{INK}" stroke-width="1" stroke-dasharray="3 2"/>'
+        + domino(x, y, halves, HALF, fill=STARTER_FILL)
+        + text(x + HALF, y + HALF + 15, "starter", 13, text_anchor="middle", fill=MUTED)
+        + "</g>"
+    )
 
 
 def _sum(total: int) -> Draw:
