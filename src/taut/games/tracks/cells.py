@@ -6,6 +6,7 @@ Cells are named by a column letter and a 1-based row number counted from the top
 
 from __future__ import annotations
 
+import functools
 import re
 
 from taut.core.errors import MalformedActionError
@@ -22,6 +23,8 @@ def column_letter(col: int) -> str:
     return chr(ord("a") + col)
 
 
+# Said for every legal placement of every position the server sends: kept once said.
+@functools.lru_cache(maxsize=4096)
 def cell_name(size: int, cell: int) -> str:
     """Canonical cell notation: column letter then 1-based row from the top (``c3``)."""
     r, c = divmod(cell, size)
