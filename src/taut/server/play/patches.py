@@ -23,7 +23,7 @@ A picture a plugin joined from parts (:func:`taut.core.svg.picture`) is compared
 part first: parts alike (mostly the same objects, kept by the plugin's caches) become counts
 of tokens kept, and only the tokens of changed parts are cut and compared. The patch says
 the same as one made from the whole texts; it costs a fraction where a move changes a few
-parts (a Track Tiles move: a cell or a few, the hands and the words).
+parts (a move on a board of cells: a cell or a few, the hands and the words).
 
 A patch is made from the two pictures of the receiving client's own seat (the one it holds
 and the one it is due): it holds nothing its whole frame would not.
