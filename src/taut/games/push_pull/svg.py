@@ -109,12 +109,7 @@ def _piece(p: int, x: float, y: float, scale: float = 1.0, ident: bool = True) -
     )
 
 
-def _pieces_on(view: PushPullState) -> dict[int, list[int]]:
-    """The pieces on each square, in the order L, M, S."""
-    return _pieces_at(view.locs)
-
-
-def _pieces_at(locs: Sequence[int]) -> dict[int, list[int]]:
+def _pieces_on(locs: Sequence[int]) -> dict[int, list[int]]:
     """The pieces on each square, in the order L, M, S, from where each piece is."""
     on: dict[int, list[int]] = {}
     for p, loc in enumerate(locs):
@@ -151,13 +146,8 @@ def _row(items: list[int], x: float, y: float, dx: float, dy: float) -> str:
     )
 
 
-def _scored(view: PushPullState) -> dict[int, list[int]]:
-    """Scored pieces by the exit (side or corner) they left by."""
-    return _scored_by(view.locs)
-
-
-def _scored_by(locs: Sequence[int]) -> dict[int, list[int]]:
-    """Scored pieces by the exit they left by, from where each piece is."""
+def _scored(locs: Sequence[int]) -> dict[int, list[int]]:
+    """Scored pieces by the exit (side or corner) they left by, from where each piece is."""
     out: dict[int, list[int]] = {}
     for p, loc in enumerate(locs):
         if loc >= OFF:
@@ -177,7 +167,7 @@ def _strip_drawn(lay: Layout, locs: tuple[int, ...], seat: int | None) -> tuple[
     x0, y0, cell = STRIP_MARGIN, STRIP_TOP, STRIP_CELL
     width, mid = 2 * x0 + SIZE * cell, y0 + cell / 2
     parts = []
-    on = _pieces_at(locs)
+    on = _pieces_on(locs)
     for c in range(SIZE):
         x = x0 + c * cell
         fill = "#e8e8e8" if c == SIZE // 2 else "#f7f7f7"
@@ -187,7 +177,7 @@ def _strip_drawn(lay: Layout, locs: tuple[int, ...], seat: int | None) -> tuple[
             f'text-anchor="middle" font-size="{TEXT}" fill="#555">{c}</text>'
         )
         parts.append(_square_pieces(on.get(c, []), x + cell / 2, mid))
-    scored = _scored_by(locs)
+    scored = _scored(locs)
     # Each side's name above its end of the strip; its scored pieces in a column beyond its
     # band, the word "scored" under them.
     ends = ((W, x0 - 14, 4, "start"), (E, x0 + SIZE * cell + 6, width - 4, "end"))
@@ -241,7 +231,7 @@ def _board(view: PushPullState, seat: int | None) -> tuple[str, int, int]:
     lay = view.game.layout
     x0, cell, size = MARGIN, CELL, SIZE * CELL
     parts = []
-    on = _pieces_on(view)
+    on = _pieces_on(view.locs)
     for sq in range(SIZE * SIZE):
         r, c = divmod(sq, SIZE)
         x, y = x0 + c * cell, x0 + r * cell
@@ -263,7 +253,7 @@ def _board(view: PushPullState, seat: int | None) -> tuple[str, int, int]:
         W: (near, mid, 0, 30),
         E: (far, mid, 0, 30),
     }
-    for exit_code, pieces in sorted(_scored(view).items()):
+    for exit_code, pieces in sorted(_scored(view.locs).items()):
         if exit_code < 4:
             x, y, dx, dy = where[exit_code]
         else:

@@ -86,6 +86,8 @@ _STYLE = (
     )
     + "@media (max-width:520px){.tt-board text.tt-small[font-size]{font-size:19.5px}}"
 )
+#: The style as a part of every picture: one object, which a patch passes over at once.
+_STYLE_PART = f"<style>{_STYLE}</style>"
 
 
 def cell_size(size: int) -> int:
@@ -491,7 +493,7 @@ def board_svg(state: TracksState, seat: int | None, legal: Sequence[str]) -> Pic
     # The picture's parts (taut.core.svg.picture): what a move leaves alone is the same
     # object from picture to picture (the caches above), and a patch passes over it.
     body = [
-        _style_part(),
+        _STYLE_PART,
         # The position in words: the picture's description (its name, on the root, says
         # the game only, so that the root's tag stays the same from move to move).
         f"<desc>{esc(summary)}</desc>",
@@ -515,11 +517,6 @@ def board_svg(state: TracksState, seat: int | None, legal: Sequence[str]) -> Pic
         f'font-family="system-ui, sans-serif" fill="{INK}">'
     )
     return picture([root, *body, "</svg>"])
-
-
-@functools.lru_cache(maxsize=1)
-def _style_part() -> str:
-    return f"<style>{_STYLE}</style>"
 
 
 @functools.lru_cache(maxsize=32)

@@ -255,8 +255,7 @@ class Hub:
 
     @property
     def busy(self) -> bool:
-        """Whether a computer seat is thinking, a chance is being drawn or a deadline is
-        being carried out."""
+        """Whether a computer seat thinks, a chance is drawn or a deadline is carried out."""
         return bool(self.autoplay.tasks)
 
     async def settle(self) -> None:
