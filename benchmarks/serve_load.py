@@ -51,14 +51,16 @@ database and game, CPU per node and per command and the frames' bytes among them
 ``--json`` prints every run's numbers (the ones above included) as JSON instead.
 
 The clients take changed pictures as patches of the ones they hold, as the browser's page
-does (``--whole``: whole pictures only, as other clients take them), and leave the position
-as text out, as the page does until its "position as text" is opened (``--text``: clients
-that show it).
+does (``--whole``: whole pictures only, as other clients take them), take the data a game
+gives for its table in place of its pictures, as the page draws it (``--pictures``: the
+server's pictures), and leave the position as text out, as the page does until its "position
+as text" is opened (``--text``: clients that show it).
 
 Run: ``.venv/bin/python benchmarks/serve_load.py [--db sqlite|postgres|both]
 [--game pulling-strings|push-pull|tug-of-war|tracks|all ...] [--games 100 | --clients 200]
 [--sequential 10] [--seconds 30] [--think 1.0] [--clock 5+3] [--chat 0.05] [--guests]
-[--servers 1] [--processes 1] [--src DIR ...] [--profile DIR] [--whole] [--text] [--json]``
+[--servers 1] [--processes 1] [--src DIR ...] [--profile DIR] [--whole] [--pictures] [--text]
+[--json]``
 """
 
 from __future__ import annotations
@@ -292,6 +294,10 @@ class Load:
     edits: bool = True
     """Take patches that edit a picture's tokens, as the browser's page does (unset by
     itself for a server that does not know them)."""
+    draws: bool = True
+    """Draw a game's table from the data the game gives for it, as the browser's page does
+    (``--pictures``: the server's pictures; unset by itself for a server that does not know
+    it)."""
     text: bool = False
     """Show the position as text (``--text``; the browser's page shows it only while its
     "position as text" is open, and is sent it only then)."""
@@ -359,6 +365,8 @@ class Client:
             if not self.load.whole:
                 # As the browser's page asks.
                 hello["patches"] = "edits" if self.load.edits else True
+                if self.load.draws:
+                    hello["draws"] = True  # as the page does where the game gives a table
             if self.load.rooms:
                 # As the browser's page does: a game's first seat on a phone, the other on
                 # a desktop.
@@ -387,6 +395,10 @@ class Client:
                         self._answer({"type": "ack", **ack})
                     if new_game is not None:
                         return new_game
+                elif message["type"] == "error" and "draws" in str(message.get("message")):
+                    # A server from before tables drawn by the page: its pictures.
+                    self.load.draws = False
+                    return game_id
                 elif message["type"] == "error" and "hello.text" in str(message.get("message")):
                     # A server from before the text was sent only where shown: it sends it.
                     self.load.text_known = False
@@ -659,6 +671,7 @@ async def run_load(
         load = Load(args.think, random.Random(args.seed), 0.0 if args.guests else args.chat, http)
         load.separate_acks = args.separate_acks
         load.whole = args.whole
+        load.draws = not args.pictures
         load.text = args.text
         clients = await make_games(servers, load, args, game)
         load.clients = len(clients)
@@ -992,6 +1005,11 @@ def main() -> None:
     parser.add_argument(
         "--whole", action="store_true",
         help="clients that take whole pictures only (the browser takes patches)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--pictures", action="store_true",
+        help="clients that take the server's pictures of a game whose table the browser "
+        "draws from data (Tug of War)",
     )  # fmt: skip
     parser.add_argument(
         "--text", action="store_true",

@@ -15,10 +15,13 @@ Every game can be measured (``--game all`` runs the four, each on a board as the
 plays it: Track Tiles 6x6, Tug of War for two). Besides the CPU, the bytes of the first
 frame a client gets and of the frames after it are printed apart. The clients take changed
 pictures as patches, as the browser does; ``--whole`` measures clients that take whole
-pictures only. They leave the position as text out, as the page does until its "position as
-text" is opened; ``--text`` measures clients that show it. ``--src DIR`` runs the
-same measure on another tree's ``src`` folder (an earlier commit checked out elsewhere) in
-a process of its own and prints the ratios, this tree's to that one's.
+pictures only. Where a game gives the data its table is drawn from (Tug of War), the clients
+take that data and not the pictures, as the browser's page does (``--pictures``: the
+server's pictures, as other clients take them). They leave the position as text out, as the
+page does until its "position as text" is opened; ``--text`` measures clients that show it.
+``--src DIR`` runs the same measure on another tree's ``src`` folder (an earlier commit
+checked out elsewhere) in a process of its own and prints the ratios, this tree's to that
+one's.
 
 ``--repeat N`` runs each tree N times, in turn with the other tree, and keeps each tree's
 run with the least CPU: a shared machine's speed drifts by a fifth from run to run, and the
@@ -26,7 +29,7 @@ least of a few runs taken in turn is the fairest comparison.
 
 Run: ``.venv/bin/python benchmarks/serve_path.py [--games 50] [--nodes 2000]
 [--game pulling-strings|push-pull|tug-of-war|tracks|all] [--src DIR] [--repeat N] [--whole]
-[--text] [--profile]``
+[--pictures] [--text] [--profile]``
 """
 
 from __future__ import annotations
@@ -121,13 +124,14 @@ ROOMS = (358, 760)
 
 
 def connection(
-    client: Counting, game_id: str, seat: int, patches: bool, text: bool = False
+    client: Counting, game_id: str, seat: int, patches: bool, text: bool = False, draws: bool = True
 ) -> Connection:
     """A client's connection; with ``patches``, one that takes changed pictures as patches
     with edits of their tokens (as the browser does), where the tree measured knows them; it
-    draws the board in the room of :data:`ROOMS`, where the tree knows rooms, and shows the
+    draws the board in the room of :data:`ROOMS`, where the tree knows rooms, shows the
     position as text only with ``text`` (the page does once it is opened), where the tree
-    draws it only for those that show it."""
+    draws it only for those that show it, and with ``draws`` draws a game's table from its
+    data where the game gives it (as the page does), where the tree knows that."""
     try:
         conn = Connection(client, game_id, seat, patches=patches, edits=patches)  # type: ignore[arg-type, call-arg]
     except TypeError:  # a tree from before edits of tokens, or before patches
@@ -139,6 +143,8 @@ def connection(
         conn.room = ROOMS[seat % 2]
     if hasattr(conn, "text"):
         conn.text = text
+    if hasattr(conn, "draws"):
+        conn.draws = draws and patches
     return conn
 
 
@@ -159,7 +165,8 @@ async def run(args: argparse.Namespace) -> dict[str, float]:
             await hub.table(made.id)
             clients = [Counting(), Counting()]
             conns = [
-                connection(c, made.id, i, not args.whole, args.text) for i, c in enumerate(clients)
+                connection(c, made.id, i, not args.whole, args.text, not args.pictures)
+                for i, c in enumerate(clients)
             ]
             for conn in conns:
                 hub.join(conn)
@@ -262,6 +269,7 @@ def measured(args: argparse.Namespace, game: str) -> dict[str, Any]:
     command = [sys.executable, __file__, "--game", game, "--games", str(args.games),
                "--nodes", str(args.nodes), "--seed", str(args.seed), "--json",
                *(["--whole"] if args.whole else []),
+               *(["--pictures"] if args.pictures else []),
                *(["--text"] if args.text else [])]  # fmt: skip
     env = dict(os.environ, PYTHONPATH=str(Path(args.src).resolve()))
     done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
@@ -293,6 +301,11 @@ def main() -> None:
     parser.add_argument(
         "--whole", action="store_true",
         help="clients that take whole pictures only (the browser takes patches)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--pictures", action="store_true",
+        help="clients that take the server's pictures of a game whose table the browser "
+        "draws from data (Tug of War)",
     )  # fmt: skip
     parser.add_argument(
         "--text", action="store_true",

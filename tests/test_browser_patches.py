@@ -1,7 +1,8 @@
 """The board (the position as text, the log) a page draws from patches is the one it draws from
 whole pictures: two pages at the same seat, one taking patches (as every page does) and one
 asking for whole pictures (``?patches=0``), through random games of every kind, show the
-same picture after every move."""
+same picture after every move. Where a game gives the data its table is drawn from, the
+first page draws every picture itself from that data: the same as the server's."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from taut.core.registry import plugin
 from tests.browser_kit import (
     choose,
     chromium,
@@ -43,12 +45,15 @@ DRAWN = """() => {
 
 
 def count(page: Page, seen: dict[str, int], name: str) -> None:
-    """Count under ``name`` the frames with a patched picture that ``page`` receives."""
+    """Count under ``name`` the frames with a patched picture that ``page`` receives, and
+    under ``name`` + ``" tables"`` those with a table's data (the page draws it)."""
 
     def watch(socket: WebSocket) -> None:
         def received(payload: str | bytes) -> None:
             if isinstance(payload, str) and '"board_patch"' in payload:
                 seen[name] += 1
+            if isinstance(payload, str) and '"table":{' in payload:
+                seen[name + " tables"] += 1
 
         socket.on("framereceived", received)
 
@@ -73,7 +78,7 @@ def test_the_patched_board_is_the_whole_board(tmp_path: Path, game: str) -> None
         options = {**GAMES[game], **({"players": 2} if game == "tug-of-war" else {})}
         made = server.new_game(game, ["me", "easy"], options)
         patched = open_page(browser, "about:blank")
-        seen = {"patched": 0, "whole": 0}
+        seen = {"patched": 0, "whole": 0, "patched tables": 0, "whole tables": 0}
         count(patched, seen, "patched")
         patched.goto(server.url(made["mine"]))
         whole = open_page(browser, "about:blank")
@@ -102,6 +107,11 @@ def test_the_patched_board_is_the_whole_board(tmp_path: Path, game: str) -> None
             choose(patched, rng.choice(legal_moves(patched)))
             wait_for_move(patched, move + 1)
         assert compared >= 3
-        # The patched page was sent patches; the other, whole pictures only.
-        assert seen["patched"] > 0 and seen["whole"] == 0, seen
+        # The patched page was sent patches, or the table's data where the game gives it
+        # (then the page draws every picture); the other, whole pictures only.
+        if plugin(game).table_drawing is None:
+            assert seen["patched"] > 0 and seen["patched tables"] == 0, seen
+        else:
+            assert seen["patched tables"] > 0 and seen["patched"] == 0, seen
+        assert seen["whole"] == 0 and seen["whole tables"] == 0, seen
         assert page_errors(patched) == [] and page_errors(whole) == []

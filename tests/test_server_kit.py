@@ -326,13 +326,18 @@ class Bench:
         )
         return await make_game(self.store, request, seed=self.rng.randrange(2**62))
 
-    async def join(self, game_id: str, seat: int | None, patches: bool | str = False) -> Player:
+    async def join(
+        self, game_id: str, seat: int | None, patches: bool | str = False, draws: bool = False
+    ) -> Player:
         """Connect a recorded client at ``seat`` (None: a spectator); with ``patches``, one
         that takes changed pictures as patches (``"edits"``: whose tokens may be edited, as
-        the browser's are)."""
+        the browser's are); with ``draws``, one that draws a game's table from its data (as
+        the browser does where the game gives it)."""
         assert await self.hub.table(game_id) is not None
         recorder = Recorder()
-        conn = Connection(recorder, game_id, seat, patches=bool(patches), edits=patches == "edits")
+        conn = Connection(
+            recorder, game_id, seat, patches=bool(patches), edits=patches == "edits", draws=draws
+        )
         player = Player(conn, recorder)
         self.hub.join(player.conn)
         self.players.append(player)

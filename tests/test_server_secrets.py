@@ -13,7 +13,9 @@ Then, for every frame:
 * no commitment's hash or salt, no computer's kept choice and no capability token appears
   in any message to anyone;
 * the clients take changed pictures as patches (as the browser does): a patch is checked
-  with the frame it makes whole, and its text with the messages;
+  with the frame it makes whole, and its text with the messages; the players' clients draw
+  a game's table from its data where the game gives it (as the browser does), and that
+  data is checked as the pictures are;
 * the narrated log says only what a spectator may know: two moves leaving positions a
   spectator cannot tell apart are narrated alike.
 
@@ -124,25 +126,26 @@ def with_other_choices(table: GameTable, seat: int | None, rng: random.Random) -
 def check_frames(b: Bench, game_id: str, players: list[Player], events: list[Any]) -> int:
     """Every recorded frame against the rebuilt position; the number checked."""
     rng = random.Random(7)
-    by_seq: dict[int, list[tuple[int | None, dict[str, Any]]]] = {}
+    by_seq: dict[int, list[tuple[int | None, bool, dict[str, Any]]]] = {}
     for player in players:
         for frame in player.recorder.frames():
-            by_seq.setdefault(frame["seq"], []).append((player.conn.seat, frame))
+            by_seq.setdefault(frame["seq"], []).append((player.conn.seat, player.conn.draws, frame))
     game = b.hub.tables[game_id].game
     hidden = not game.info.perfect_information
     checked = 0
     for seq, frames in sorted(by_seq.items()):
         table = rebuilt(b, game_id, events, seq)
-        for seat, frame in frames:
-            assert state_frame(table, seat) == frame
+        for seat, draws, frame in frames:
+            assert state_frame(table, seat, drawing=draws) == frame
             if hidden:
                 for viewer in range(game.info.num_seats) if seat is None else [seat]:
                     for _ in range(DRAWS):
                         full = game.determinize(table.state.view(viewer), viewer, rng)
-                        assert state_frame(with_state(table, full), seat) == frame
+                        assert state_frame(with_state(table, full), seat, drawing=draws) == frame
             if table.state.kind is NodeKind.SIMULTANEOUS and table.commits:
                 for _ in range(DRAWS):
-                    assert state_frame(with_other_choices(table, seat, rng), seat) == frame
+                    other = with_other_choices(table, seat, rng)
+                    assert state_frame(other, seat, drawing=draws) == frame
             checked += 1
     return checked
 
@@ -184,10 +187,12 @@ def test_no_frame_holds_what_its_recipient_may_not_know(
             made = await b.make(game, seats, options)
             table = await b.hub.table(made.id)
             assert table is not None
-            # The browser's clients, which take pictures as patches (with edits of tokens):
-            # every frame they make whole is checked, and every patch's text for the secrets.
+            # The browser's clients, which take pictures as patches (with edits of tokens)
+            # and draw the table from its data where the game gives it: every frame they
+            # make whole is checked, and every patch's text for the secrets. The spectator
+            # takes the server's pictures.
             people = [
-                await b.join(made.id, i, patches="edits")
+                await b.join(made.id, i, patches="edits", draws=True)
                 for i, kind in enumerate(seats)
                 if kind in ("me", "invite")
             ]

@@ -19,7 +19,7 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from taut.core.game import Game, State
 from taut.core.options import option_text
@@ -102,6 +102,13 @@ class GamePlugin:
     #: live pictures with no moves offered, once a view, and the page turns the offers of
     #: the frame's legal moves into choices.
     offers: ClassVar[bool] = False
+    #: The page's module that draws this game's table from :meth:`table`'s data: the name
+    #: of one of :meth:`static_files` (served as ``/game-files/GAME/NAME``), exporting
+    #: ``drawTable(data, layout)`` with ``layout`` ``"wide"`` or ``"narrow"`` (null where
+    #: :meth:`svg_narrow` is None), which gives exactly the pictures :meth:`svg` and
+    #: :meth:`svg_narrow` draw; None: the server draws every picture. A page that has the
+    #: module is sent the data in place of the pictures: a move costs the server no drawing.
+    table_drawing: ClassVar[str | None] = None
 
     def __init__(self, game_class: type[Game] | None = None) -> None:
         if game_class is not None:
@@ -175,6 +182,12 @@ class GamePlugin:
         width; the page draws this one where its board has less room than :meth:`svg`'s
         picture's ``data-touch-width`` (see :mod:`taut.core.svg`). Default: None, the one
         picture fits every width."""
+        return None
+
+    def table(self, view: State, seat: int | None, legal: Sequence[str]) -> dict[str, Any] | None:
+        """What :attr:`table_drawing` draws the position from, as plain JSON data read from
+        ``view`` alone (what ``seat`` may know), with ``legal`` as in :meth:`svg`. Default:
+        None (the game has no such module)."""
         return None
 
     def narrate(self, before: State, joint: Mapping[int, int], after: State) -> list[str]:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from taut.core.game import Game, State
 from taut.core.plugin import GamePlugin, Policy
@@ -86,6 +87,8 @@ class TracksPlugin(GamePlugin):
     draw_by_agreement = True
     # Every empty cell is drawn as an offer: one picture a position serves both seats.
     offers = True
+    # The page draws the board from its facts (:meth:`table`): a move costs no drawing here.
+    table_drawing = "table.js"
 
     position_help = (
         '{"board": ["1.3...", ...], "first": "NS", "tiles": {"NS": 2, "WE": null}, '
@@ -117,6 +120,17 @@ class TracksPlugin(GamePlugin):
         from taut.games.tracks.svg import board_svg
 
         return board_svg(_ts(view), seat, legal)
+
+    def static_files(self) -> dict[str, Path]:
+        """The page's drawing of the table from :meth:`table`'s data."""
+        return {"table.js": Path(__file__).parent / "table.js"}
+
+    def table(self, view: State, seat: int | None, legal: Sequence[str]) -> dict[str, Any]:
+        """The board's facts as :mod:`.table_data` gives them: the page draws the picture
+        from them (``table_drawing``), exactly as :meth:`svg` does."""
+        from taut.games.tracks.table_data import table_data
+
+        return table_data(_ts(view), seat, legal)
 
     def narrate(self, before: State, joint: Mapping[int, int], after: State) -> list[str]:
         """The coin, a roll (``NS rolls 4: kind 2.``) or a placement (``NS places kind 2

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from taut.core.game import Game, State
 from taut.core.plugin import GamePlugin
@@ -85,6 +86,8 @@ class TugOfWarPlugin(GamePlugin):
     verb = "plays"
     draw_by_agreement = False
     seat_range = (2, 8)
+    # The page draws the table from its facts (:meth:`table`): a move costs no drawing here.
+    table_drawing = "table.js"
     position_help = (
         'an object with every field --json prints, e.g. {"phase": "turn", "current": 0, '
         '"trains": [{"starter": [3, 5], "end0": [], "end1": [[5, 1]]}, ...], '
@@ -142,6 +145,17 @@ class TugOfWarPlugin(GamePlugin):
         from taut.games.tug_of_war.svg import board_svg_narrow
 
         return board_svg_narrow(_tug(view), seat, legal)
+
+    def static_files(self) -> dict[str, Path]:
+        """The page's drawing of the table from :meth:`table`'s data."""
+        return {"table.js": Path(__file__).parent / "table.js"}
+
+    def table(self, view: State, seat: int | None, legal: Sequence[str]) -> dict[str, Any]:
+        """The table's facts as :mod:`.table_data` gives them: the page draws both layouts
+        from them (``table_drawing``), exactly as :meth:`svg` and :meth:`svg_narrow` do."""
+        from taut.games.tug_of_war.table_data import table_data
+
+        return table_data(_tug(view), seat, legal)
 
     def narrate(self, before: State, joint: Mapping[int, int], after: State) -> list[str]:
         """One public line on the node (a deal shows only once complete; a draw never names

@@ -49,7 +49,9 @@ def status_line(view: TugModel) -> str:
     return f"{who} to play."
 
 
-def _facts(view: TugModel) -> list[str]:
+def round_facts(view: TugModel) -> list[str]:
+    """The round's facts, a line each: the round, the set and the hands, what ends the game
+    (drawn beside or under the score sheet)."""
     game = view.game
     rules = game.end_rules
     if rules.end == "target":
@@ -108,7 +110,7 @@ def score_sheet(view: TugModel, y: float, layout: Layout) -> tuple[str, float]:
     return "".join(out) + drawn, bottom
 
 
-def _boneyard(view: TugModel) -> str | None:
+def boneyard_caption(view: TugModel) -> str | None:
     """What the boneyard's face-down tile is captioned, None before it exists."""
     if view.phase == DEAL and view.dealt == 0:
         return None
@@ -127,10 +129,10 @@ def _tile(x: float, y: float) -> str:
 def _facts_beside(view: TugModel, y: float) -> tuple[str, float]:
     """The facts right of the score sheet from height ``y``, the boneyard under them."""
     out, fy = [], y + 14
-    for line in _facts(view):
+    for line in round_facts(view):
         out.append(text(360, fy, line, 14, fill=MUTED))
         fy += 19
-    pile = _boneyard(view)
+    pile = boneyard_caption(view)
     if pile is not None:
         out.append(_tile(360, fy))
         out.append(text(398, fy + 34, pile, 15))
@@ -141,13 +143,13 @@ def _facts_beside(view: TugModel, y: float) -> tuple[str, float]:
 def _facts_under(view: TugModel, top: float) -> tuple[str, float]:
     """The boneyard from height ``top``, the facts written beside it."""
     out, fx, fy = [], 8.0, top + 14
-    pile = _boneyard(view)
+    pile = boneyard_caption(view)
     if pile is not None:
         out.append(_tile(8, top))
         fx = 8 + HALF + 10
         out.append(text(fx, fy, pile, 15))
         fy += 20
-    for line in _facts(view):
+    for line in round_facts(view):
         out.append(text(fx, fy, line, 14, fill=MUTED))
         fy += 19
     bottom = max(fy - 14, top + 2 * HALF) if fx > 8 else fy - 14

@@ -60,18 +60,20 @@ class Audience:
         return state_frame(table, seat, pictures, now)
 
     def broadcast(self, table: GameTable, now: float) -> None:
-        """Queue every client of the game its own frame (one frame, written once, per
-        seat)."""
+        """Queue every client of the game its own frame (one frame, written once, per seat
+        and way of drawing)."""
         conns = self.clients.get(table.id)
         if not conns:
             return
-        seats: dict[int | None, list[Connection]] = {}
+        # The clients of a seat that draw the table themselves get its data, the others
+        # its pictures.
+        seats: dict[tuple[int | None, bool], list[Connection]] = {}
         for conn in list(conns):
             if conn.gone:
                 conns.discard(conn)
                 continue
-            seats.setdefault(conn.seat, []).append(conn)
-        for seat, held in seats.items():
+            seats.setdefault((conn.seat, conn.draws), []).append(conn)
+        for (seat, _), held in seats.items():
             parts = self._frame_parts(table, seat, now, held)
             if parts is not None:
                 for conn in held:
@@ -82,14 +84,16 @@ class Audience:
     ) -> FrameParts | None:
         """The frame as JSON parts for the clients ``conns`` at ``seat`` (of a game's two
         pictures of the board, only the one they all draw, where they draw the same; the
-        position as text where one of them shows it); None (logged) when the game's
+        position as text where one of them shows it; the table's data in place of the
+        pictures where they all draw it); None (logged) when the game's
         pictures fail: the move stands, and the clients keep the frame they have."""
         try:
             pictures = self._pictures.setdefault(table.id, Pictures())
             wants = {pictures.wanted(conn.room) for conn in conns}
             want = wants.pop() if len(wants) == 1 else None
             text = any(conn.text for conn in conns)
-            return frame_parts(table, seat, pictures, now, want, text)
+            drawing = all(conn.draws for conn in conns)
+            return frame_parts(table, seat, pictures, now, want, text, drawing)
         except Exception:
             log.exception("cannot draw game %s for seat %s", table.id, seat)
             return None

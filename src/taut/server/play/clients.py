@@ -85,6 +85,9 @@ class Connection:
     room: int | None = None
     """The width the client draws the board in (its hello's ``room``): frames carry only the
     picture of the two that fits it; None: both."""
+    draws: bool = False
+    """The client draws the table of a game that gives its data (its hello's ``draws``):
+    frames for a seat whose clients all draw carry that data, not the pictures."""
     text: bool = True
     """The client shows the position as text (its hello's ``text``, then its ``text``
     messages): frames for a seat whose clients all leave it out do not draw it."""

@@ -85,6 +85,7 @@ def seat_list(table: GameTable, titles: list[str] | None = None) -> list[dict[st
 KEPT_MEMBERS = (
     "board",
     "board_narrow",
+    "table",
     "text",
     "status",
     "help",
@@ -101,13 +102,17 @@ _BY_VIEW = frozenset(("text", "status", "result"))
 
 
 def state_frame(
-    table: GameTable, seat: int | None, pictures: Pictures | None = None, now: float | None = None
+    table: GameTable,
+    seat: int | None,
+    pictures: Pictures | None = None,
+    now: float | None = None,
+    drawing: bool = False,
 ) -> dict[str, Any]:
     """The ``state`` message for a client at ``seat`` (None: a spectator); ``pictures``
     keeps what was drawn for this position before; ``now``: the time the clocks are read
-    at (None: the time now)."""
+    at (None: the time now); ``drawing``: for a client that draws the table itself."""
     pictures = pictures if pictures is not None else Pictures()
-    frame, drawn, _ = _frame(table, seat, pictures, now)
+    frame, drawn, _ = _frame(table, seat, pictures, now, drawing=drawing)
     frame.update(drawn)
     return frame
 
@@ -119,22 +124,28 @@ def frame_parts(
     now: float | None = None,
     want: str | None = None,
     text: bool = True,
+    drawing: bool = False,
 ) -> FrameParts:
     """:func:`state_frame` as JSON text in parts (the same members), with the drawn
     members encoded once per position: what the hub sends. With ``want``, of a game's two
     pictures of the board only that one (:meth:`Pictures.wanted`: every client it is for
-    draws that one); without ``text``, no position as text (none of them shows it)."""
-    frame, drawn, (mine, listed, like) = _frame(table, seat, pictures, now, want, text)
+    draws that one); without ``text``, no position as text (none of them shows it); with
+    ``drawing``, the table's data in place of the pictures where the game gives it (every
+    client it is for draws the table itself)."""
+    frame, drawn, (mine, listed, like) = _frame(table, seat, pictures, now, want, text, drawing)
     log = frame.get("log")
     members: dict[str, str | None] = {}
     drawings = {n: drawn[n] for n in PATCHED if isinstance(drawn.get(n), str)}
-    keys = {"legal": listed, "moves": listed, "help": mine}  # what each drawn member depends on
+    # What each drawn member depends on.
+    keys = {"legal": listed, "moves": listed, "help": mine, "table": listed}
     shared = id(pictures.view(table, seat))  # what the text, status and result depend on
     for name in KEPT_MEMBERS:
         if name in drawings:
             members[name] = None  # encoded where it is sent whole (FrameParts.text)
         elif name in drawn:
-            key = ("view", shared) if name in _BY_VIEW else (seat, keys.get(name))
+            # (A game whose page offers the moves draws its table once a view.)
+            by_view = name in _BY_VIEW or (name == "table" and table.plugin.offers)
+            key = ("view", shared) if by_view else (seat, keys.get(name))
             members[name] = pictures.encoded(name, key, drawn[name])
         elif name in frame:
             members[name] = as_text(frame.pop(name))
@@ -155,6 +166,7 @@ def _frame(
     now: float | None,
     want: str | None = None,
     text: bool = True,
+    drawing: bool = False,
 ) -> tuple[dict[str, Any], dict[str, Any], tuple[bool, bool, str | None]]:
     """The frame's members that change with every message, the drawn ones (kept per
     position), whether the seat is to move and may choose, and the sentence its moves'
@@ -164,14 +176,14 @@ def _frame(
     acting = [s for s in view.acting_seats() if s != CHANCE_SEAT]
     mine = seat is not None and seat in acting and phase in ("play", "commit")
     listed = mine and seat not in table.commits
-    parts = pictures.drawn(table, view, seat, mine, listed, want, text)
+    parts = pictures.drawn(table, view, seat, mine, listed, want, text, drawing)
     legal: list[str] = parts["legal"]
     revealing = phase == "reveal" and seat is not None and seat in acting
     outcome = view.outcome
     # Where a move is an answer (a learning game), listing them would give it away.
     hidden = table.plugin.hides_moves(table.game)
     drawn: dict[str, Any] = {
-        **{n: parts[n] for n in ("board", "board_narrow", "text") if n in parts},
+        **{n: parts[n] for n in ("board", "board_narrow", "table", "text") if n in parts},
         "status": parts["status"],
         "help": parts["help"],
         "result": parts["result"],

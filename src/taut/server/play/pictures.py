@@ -106,11 +106,15 @@ class Pictures:
         listed: bool,
         want: str | None = None,
         text: bool = True,
+        drawing: bool = False,
     ) -> dict[str, Any]:
         """The parts of the frame drawn from ``view`` (call :meth:`view` first); of the two
         pictures of a game that draws one for a narrow screen, only ``want`` where that is
         given (:meth:`wanted`): the other is drawn once some client needs it. The position
-        as text only with ``text`` (no client of the seat shows it otherwise)."""
+        as text only with ``text`` (no client of the seat shows it otherwise). With
+        ``drawing`` (every client of the seat draws the table itself), a game that gives its
+        table's data (:meth:`~taut.core.plugin.GamePlugin.table`) is sent that in place of
+        its pictures."""
         plugin = table.plugin
         board = self._boards.get((seat, listed))
         if board is None:
@@ -125,7 +129,10 @@ class Pictures:
             }
             board["like"] = words_like(legal[:LEGAL_LISTED], board["words"])
         names = ("board", "board_narrow") if want is None else (want,)
-        if plugin.offers:
+        data = self._table(plugin, view, seat, board) if drawing else None
+        if data is not None:
+            pictures = {"table": data}
+        elif plugin.offers:
             pictures = self._offered_boards(plugin, view, names)
         else:
             pictures = self._draw(plugin, view, seat, board["legal"], board["drawn"], names)
@@ -179,6 +186,25 @@ class Pictures:
         if self.narrow is False:
             return {"board": into["board"]}
         return {n: into[n] for n in names}
+
+    def _table(
+        self, plugin: GamePlugin, view: State, seat: int | None, board: dict[str, Any]
+    ) -> Any:
+        """The data the page draws the table of ``view`` from, for ``seat`` with the moves
+        of ``board`` offered, made once (kept in ``board``; once a view where the page
+        offers the moves, as those pictures are); None where the game has none."""
+        if plugin.table_drawing is None:
+            return None
+        if plugin.offers:
+            found = self._offered.get(id(view))
+            if found is None or found[0] is not view:
+                found = self._offered[id(view)] = (view, {})
+            into, seat, legal = found[1], None, []
+        else:
+            into, legal = board["drawn"], board["legal"]
+        if "table" not in into:
+            into["table"] = plugin.table(drawable(view), seat, legal)
+        return into["table"]
 
     def _offered_boards(
         self, plugin: GamePlugin, view: State, names: tuple[str, ...]

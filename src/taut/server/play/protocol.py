@@ -62,6 +62,11 @@ class Hello(_Message):
     a wide screen, ``board``, and for a phone, ``board_narrow``), its frames carry only the
     picture that fits (the narrow one where the room is narrower than the wide picture's
     ``data-touch-width``, as the page would choose). None: both."""
+    draws: bool = False
+    """Whether the client draws a game's table itself, where the game has a module for that
+    (:attr:`~taut.core.plugin.GamePlugin.table_drawing`): frames of such a game then carry
+    the data it is drawn from (``table``) in place of the pictures (``board``,
+    ``board_narrow``). False: pictures."""
     text: bool = True
     """Whether the client shows the position as text (``text``). False: frames leave the
     text out (it is not drawn for the client at all) until a ``text`` message

@@ -184,6 +184,7 @@ async def _hello(socket: WebSocket, client: WebClient, hub: Hub, game_id: str) -
     conn.patches = bool(hello.patches)
     conn.edits = hello.patches == "edits"
     conn.room = hello.room
+    conn.draws = hello.draws
     conn.text = hello.text
     return conn
 

@@ -118,6 +118,14 @@ if (textBox) {
 // page is compared with).
 const PATCHES = new URLSearchParams(location.search).get("patches") !== "0";
 
+// A game may give the page a module that draws its table from data (the game's root names
+// it): the server then sends that data in place of the pictures, and draws nothing for this
+// page. The module draws exactly the server's pictures; ?patches=0 asks for the server's
+// own (what the page's drawing is compared with).
+const drawTable = PATCHES && root.dataset.tableDrawing
+  ? await import(root.dataset.tableDrawing).then((module) => module.drawTable, () => null)
+  : null;
+
 function connect() {
   clearTimeout(retry);
   if (fatal) return;
@@ -129,7 +137,7 @@ function connect() {
     // The board's room: of a game's two pictures (wide and narrow), only the one that fits
     // is sent.
     roomSent = Math.round(boardRoom($("board")));
-    ws.send(JSON.stringify({ type: "hello", token, acks: "in-frames", patches: PATCHES ? "edits" : false, room: roomSent, text: textShown() }));
+    ws.send(JSON.stringify({ type: "hello", token, acks: "in-frames", patches: PATCHES ? "edits" : false, draws: !!drawTable, room: roomSent, text: textShown() }));
     for (const message of unacked.values()) ws.send(JSON.stringify(message));
   };
   ws.onmessage = (event) => receive(JSON.parse(event.data));
@@ -169,6 +177,13 @@ function receive(message) {
         if (socket) socket.close(4000, "a picture did not fit");
         return;
       }
+    }
+    // A table's data is drawn here, in both layouts (the page picks the one that fits); a
+    // frame that kept it keeps its pictures.
+    if (message.table !== undefined && drawTable) {
+      const same = frame && frame.table === message.table;
+      message.board = same ? frame.board : drawTable(message.table, "wide");
+      message.board_narrow = same ? frame.board_narrow : drawTable(message.table, "narrow");
     }
     // Moves whose words are one sentence with the move in it come as that sentence.
     if (message.moves_like !== undefined) {
@@ -384,8 +399,9 @@ function deadlineText(f) {
 
 function renderBoard(f) {
   const holder = $("board");
-  // Drawn by the server from this seat's view (names are escaped there), for a wide screen
-  // and, in some games, for a phone: the one that fits the board's room.
+  // Drawn from this seat's view (names are escaped there), by the server or here from the
+  // table's data, for a wide screen and, in some games, for a phone: the one that fits the
+  // board's room.
   const picture = pickBoard(holder, f.board, f.board_narrow);
   const position = f.board ?? f.board_narrow;
   // A picture may mark where moves are made without offering them (data-offer): the legal

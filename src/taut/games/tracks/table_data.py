@@ -1,0 +1,145 @@
+"""Track Tiles positions as plain data, for the page to draw the board itself.
+
+:func:`table_data` says everything :func:`taut.games.tracks.svg.board_svg` draws from, in a
+few small numbers and one sentence, and the page's module
+``table.js`` (beside this module) (``drawTable``) draws from it exactly the picture
+``board_svg`` draws: the server then sends the data and draws nothing. What takes the
+rules to work out (the sides each piece of track reaches, the winner's track, what the
+status says, which placements are legal) is worked out here; what is only drawing (the
+geometry, the colours, the words round the board) is the module's.
+
+The data, key by key:
+
+* ``size``: the side of the board;
+* ``cells``: one number a cell, row by row from the top: 0 for an empty cell, else
+  ``kind | look0 << 2 | look1 << 5``, where ``look`` says how the kind's strand 0 or 1
+  (:data:`~taut.games.tracks.tiles.STRANDS`) is coloured: 0 grey (reaches no side),
+  1 blue (top or bottom), 2 vermillion (left or right), 3 both, 4 + seat the winner's
+  track (:data:`LOOK_WON`; 4 for NS, 5 for WE);
+* ``last``: the cell of the last placement, or None;
+* ``hands``: each seat's kind in hand (0: not rolled);
+* ``turn``: the seat whose turn it is while the game goes on (None before the coin and
+  at the end);
+* ``place``: the kind to place at a placement (0 at the coin, a roll or the end);
+* ``moves``: the cells the seat drawn for may click (its legal placements), in order;
+* ``status``: the sentence under the board (what happens next, or the result).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from taut.core.terms import NodeKind
+from taut.games.tracks.cells import cell_name
+from taut.games.tracks.render import strand_index, winning_strands
+from taut.games.tracks.svg import status
+from taut.games.tracks.tiles import JOIN, STRANDS, E, N, S, W, step_table, unit_cell
+
+if TYPE_CHECKING:
+    from taut.games.tracks.rules import TracksState
+
+#: A strand's look on the winner's track: this plus the winning seat.
+LOOK_WON = 4
+
+#: The look of a piece of track by the board sides its path reaches (bits ``1 << side``):
+#: 1 for top or bottom, 2 for left or right, both added.
+_LOOK_OF_SIDES = tuple(
+    (1 if sides & (1 << N | 1 << S) else 0) | (2 if sides & (1 << E | 1 << W) else 0)
+    for sides in range(16)
+)
+#: ``_STRAND_OF[kind][side]``: which of the two strands of ``kind`` uses ``side``.
+_STRAND_OF: tuple[tuple[int, ...], ...] = tuple(
+    tuple(strand_index(kind, side) for side in (N, E, S, W)) if kind else ()
+    for kind in range(len(STRANDS))
+)
+
+
+@functools.lru_cache(maxsize=64)
+def _starts(size: int) -> tuple[tuple[int, int], ...]:
+    """Each edge unit's border cell and the side of it the unit is."""
+    return tuple(unit_cell(size, unit) for unit in range(4 * size))
+
+
+@functools.lru_cache(maxsize=256)
+def _looks(board: tuple[int, ...], size: int) -> tuple[int, ...]:
+    """Each piece's look by the sides its path reaches, at ``2 * cell + strand`` (0 for a
+    piece on no path from the border, and for an empty cell's). The paths are those of
+    :func:`taut.games.tracks.paths.trace`, followed on integers only: a position is worked
+    out after every move, and the drawing's colours must be these."""
+    step = step_table(size)
+    out = [0] * (2 * len(board))
+    ended = [False] * (4 * size)
+    for unit, (cell, side) in enumerate(_starts(size)):
+        if ended[unit]:  # the far end of a path already followed from its other end
+            continue
+        pieces = []
+        end = -1
+        while kind := board[cell]:
+            pieces.append(2 * cell + _STRAND_OF[kind][side])
+            code = step[4 * cell + JOIN[kind][side]]
+            if code < 0:  # off the board through unit ~code
+                end = ~code
+                break
+            cell, side = code >> 2, code & 3
+        if not pieces:
+            continue
+        sides = 1 << unit // size
+        if end >= 0:
+            ended[end] = True
+            sides |= 1 << end // size
+        look = _LOOK_OF_SIDES[sides]
+        # Each piece of track lies on one path only.
+        for piece in pieces:
+            out[piece] = look
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=16)
+def _cells_named(size: int) -> dict[str, int]:
+    """Every cell by its name (``c3``): legal placements come written so, and a look-up
+    costs less than reading the name."""
+    return {cell_name(size, cell): cell for cell in range(size * size)}
+
+
+def table_data(view: TracksState, seat: int | None, legal: Sequence[str]) -> dict[str, Any]:
+    """The position ``view`` as ``board_svg(view, seat, legal)`` draws it, in plain data
+    (see the module): ``seat``'s ``legal`` placements are the cells it may click."""
+    size = view.game.size
+    board = view.board
+    deciding = view.kind is NodeKind.DECISION
+    mover = view.to_move()
+    movable: set[int] = set()
+    if seat is not None and seat == mover and deciding:
+        named = _cells_named(size)
+        for text in legal:
+            found = named.get(text)
+            if found is None:  # not written as the game writes a cell: read it so
+                try:
+                    found = view.string_to_action(seat, text)
+                except ValueError:
+                    continue
+            # The seat places now (above): a cell on the board and empty is legal.
+            if 0 <= found < len(board) and not board[found]:
+                movable.add(found)
+    looks = _looks(board, size)
+    cells = [
+        kind | looks[2 * cell] << 2 | looks[2 * cell + 1] << 5 for cell, kind in enumerate(board)
+    ]
+    out = view.outcome
+    if out is not None and out.winners:
+        won = LOOK_WON + out.winners[0]
+        for cell, strand in winning_strands(view):
+            shift = 2 + 3 * strand
+            cells[cell] = cells[cell] & ~(7 << shift) | won << shift
+    return {
+        "size": size,
+        "cells": cells,
+        "last": view.last,
+        "hands": list(view.kinds),
+        "turn": mover if out is None else None,
+        "place": view.kinds[mover] if deciding and mover is not None else 0,
+        "moves": sorted(movable),
+        "status": status(view),
+    }

@@ -1,0 +1,270 @@
+"""The Track Tiles board the page draws from plain data (``taut/games/tracks/table.js``,
+from :func:`taut.games.tracks.table_data.table_data`) is the server's picture
+(:func:`taut.games.tracks.svg.board_svg`), byte for byte, at every node of many random
+games: every board size, the coin and the roll before every placement, draws agreed,
+each seat with its legal placements and the live picture that offers every empty cell.
+All the drawing runs in one ``node`` process; without ``node`` these tests are skipped,
+saying so. The data is plain JSON, holds no markup, and stays small."""
+
+from __future__ import annotations
+
+import difflib
+import json
+import random
+import shutil
+import subprocess
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import orjson
+import pytest
+
+from taut.core.forfeit import drawable, forfeit
+from taut.core.game import State
+from taut.core.registry import make, plugin
+from taut.games.tracks.rules import TracksState
+from taut.games.tracks.table_data import table_data
+
+MODULE = Path(__file__).resolve().parents[1] / "src/taut/games/tracks/table.js"
+
+#: Games played per option set: every board size, the options that change the picture
+#: (a coin for the first player, a roll before every placement, WE first).
+CONFIGS: list[tuple[dict[str, Any], int]] = [
+    ({"size": 2}, 4),
+    ({"size": 3}, 4),
+    ({"size": 4}, 4),
+    ({"size": 5, "roll": "each"}, 2),
+    ({"size": 6}, 3),
+    ({"size": 6, "first": "random"}, 2),
+    ({"size": 6, "first": "WE", "roll": "each"}, 1),
+    ({"size": 7}, 1),
+    ({"size": 8}, 2),
+    ({"size": 8, "first": "random", "roll": "each"}, 1),
+    ({"size": 9}, 1),
+    ({"size": 10}, 1),
+    ({"size": 11}, 1),
+    ({"size": 12}, 1),
+]
+#: The seed of the random games.
+SEED = 2024
+
+#: Node's side: import the module by its file URL, draw every case (a JSON line of data)
+#: in both layouts, and write the pictures as JSON lines.
+SCRIPT = """
+import { readFileSync, writeFileSync } from "node:fs";
+const [moduleUrl, casesPath, outPath] = process.argv.slice(2);
+const { drawTable } = await import(moduleUrl);
+const out = [];
+for (const line of readFileSync(casesPath, "utf8").split("\\n")) {
+  if (!line) continue;
+  const data = JSON.parse(line);
+  out.push(JSON.stringify([drawTable(data, "wide"), drawTable(data, "narrow")]));
+}
+writeFileSync(outPath, out.join("\\n") + "\\n");
+"""
+
+
+@dataclass(frozen=True)
+class Case:
+    """One picture: what it is of, the server's picture and the data the page gets."""
+
+    what: str
+    picture: str
+    data: dict[str, Any]
+
+
+def _frames(state: State, rng: random.Random) -> Iterator[tuple[State, int | None, list[str]]]:
+    """What the server and its callers draw of one node: the live picture (no seat, no
+    moves) and each seat's, with its legal placements when it places."""
+    yield drawable(state), None, []
+    for seat in (0, 1):
+        acting = seat in state.acting_seats()
+        legal = [state.action_to_string(seat, a) for a in state.legal_actions(seat)]
+        view = drawable(state if state.is_terminal() else state.view(seat))
+        yield view, seat, legal if acting else []
+    if state.acting_seats() and rng.random() < 0.1:
+        # A forfeit is drawn as the position stood.
+        yield drawable(forfeit(state, rng.randrange(2))), None, []
+
+
+def _games(seed: int) -> Iterator[tuple[str, State, int | None, list[str]]]:
+    """Every frame of every node of the random games of :data:`CONFIGS`; now and then a
+    game ends in a draw agreed at a placement."""
+    rng = random.Random(seed)
+    for options, games in CONFIGS:
+        for game in range(games):
+            state: State = make("tracks", **options).new_initial_state()
+            node = 0
+            while True:
+                what = f"{options} game {game} node {node}"
+                for view, seat, legal in _frames(state, rng):
+                    yield f"{what} seat {seat}", view, seat, legal
+                if state.is_terminal():
+                    break
+                if state.kind.name == "DECISION" and rng.random() < 0.02:
+                    assert isinstance(state, TracksState)
+                    state = state.end_by_agreement()
+                else:
+                    state = state.apply(state.random_joint(rng))
+                node += 1
+
+
+def _cases(seed: int) -> list[Case]:
+    found = plugin("tracks")
+    out = []
+    for what, view, seat, legal in _games(seed):
+        assert isinstance(view, TracksState)
+        out.append(Case(what, found.svg(view, seat, legal), table_data(view, seat, legal)))
+    return out
+
+
+def _node() -> str:
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not on PATH: the page's Track Tiles drawing cannot be run")
+    return node
+
+
+def draw_on_page(datas: list[dict[str, Any]], tmp: Path) -> list[tuple[str | None, str | None]]:
+    """``drawTable(data, "wide")`` and ``drawTable(data, "narrow")`` of every data, all in
+    one ``node`` process."""
+    node = _node()
+    script, cases, pictures = tmp / "draw.mjs", tmp / "cases.jsonl", tmp / "pictures.jsonl"
+    script.write_text(SCRIPT, encoding="utf-8")
+    cases.write_bytes(b"".join(orjson.dumps(d) + b"\n" for d in datas))
+    done = subprocess.run(
+        [node, str(script), MODULE.as_uri(), str(cases), str(pictures)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    drawn = [json.loads(line) for line in pictures.read_text(encoding="utf-8").splitlines()]
+    assert len(drawn) == len(datas)
+    return [(wide, narrow) for wide, narrow in drawn]
+
+
+def first_difference(expected: str, got: str) -> str:
+    """Where two pictures first differ, with a little of each around it."""
+    at = next(
+        (i for i, (a, b) in enumerate(zip(expected, got, strict=False)) if a != b),
+        min(len(expected), len(got)),
+    )
+    start = max(0, at - 150)
+
+    def around(picture: str) -> list[str]:
+        # A tag a line: the diff then shows the element that differs.
+        return picture[start : at + 150].replace("><", ">\n<").splitlines()
+
+    diff = difflib.unified_diff(around(expected), around(got), "server", "page", lineterm="")
+    return f"first difference at character {at}:\n" + "\n".join(diff)
+
+
+@pytest.fixture(scope="module")
+def drawn(tmp_path_factory: pytest.TempPathFactory) -> list[tuple[Case, str | None, str | None]]:
+    """Every case with the page's two pictures of it."""
+    cases = _cases(SEED)
+    pictures = draw_on_page([c.data for c in cases], tmp_path_factory.mktemp("tracks-page"))
+    return [(case, wide, narrow) for case, (wide, narrow) in zip(cases, pictures, strict=True)]
+
+
+def test_the_page_draws_every_position_as_the_server_does(
+    drawn: list[tuple[Case, str | None, str | None]],
+) -> None:
+    for case, wide, _ in drawn:
+        assert wide is not None, case.what
+        if wide != case.picture:
+            pytest.fail(f"{case.what}: {first_difference(case.picture, wide)}")
+    # The games went through everything the picture shows.
+    pictures = "".join(case.picture for case, _, _ in drawn)
+    for shown in (
+        "data-glow",  # a winner's track
+        'stroke="#0072B2" stroke-width="8.88889" stroke-linecap="butt" stroke-dasharray',
+        "data-move=",  # a seat's placements
+        "tt-offer-",  # cells offered to whoever places
+        "A coin decides who places first.",
+        "rolls before placing",
+        "Drawn by agreement.",
+        'stroke-dasharray="6 3"',  # the last placement
+    ):
+        assert shown in pictures, shown
+    assert len(drawn) > 1000
+
+
+def test_the_page_draws_no_narrow_picture(
+    drawn: list[tuple[Case, str | None, str | None]],
+) -> None:
+    assert all(narrow is None for _, _, narrow in drawn)
+
+
+def test_a_changed_position_draws_differently(tmp_path: Path) -> None:
+    """The comparison can fail: data changed in a cell, the hands or the status draw a
+    picture that is not the server's."""
+    state = make("tracks", size=4).new_initial_state()
+    rng = random.Random(1)
+    while state.placed() < 5:  # type: ignore[attr-defined]
+        state = state.apply(state.random_joint(rng))
+    assert isinstance(state, TracksState)
+    data = table_data(state, None, [])
+    changed = [
+        {**data, "cells": [*data["cells"][:-1], data["cells"][-1] ^ 1 or 3]},
+        {**data, "hands": [data["hands"][1], data["hands"][0] % 3 + 1]},
+        {**data, "status": data["status"] + " <&>"},
+    ]
+    picture = plugin("tracks").svg(state, None, [])
+    drawn = draw_on_page([data, *changed], tmp_path)
+    assert drawn[0][0] == picture
+    assert all(wide != picture for wide, _ in drawn[1:])
+    assert "&lt;&amp;&gt;" in (drawn[3][0] or "")
+
+
+def test_placements_written_otherwise_are_read_as_the_server_reads_them(tmp_path: Path) -> None:
+    """Cells in capitals or row first are clickable; what names no empty cell is not."""
+    rng = random.Random(4)
+    state = make("tracks", size=5).new_initial_state()
+    while state.placed() < 6:  # type: ignore[attr-defined]
+        state = state.apply(state.random_joint(rng))
+    assert isinstance(state, TracksState) and not state.is_terminal()
+    mover = state.to_move()
+    assert mover is not None
+    empty = [state.action_to_string(mover, a) for a in state.legal_actions(mover)]
+    full = next(i for i, k in enumerate(state.board) if k)
+    legal = [
+        empty[0].upper(),
+        f"{empty[1][1:]}{empty[1][0]}",
+        f" {empty[2]} ",
+        "z9",
+        "no cell",
+        state.action_to_string(mover, full),
+    ]
+    data = table_data(state, mover, legal)
+    assert len(data["moves"]) == 3
+    picture = plugin("tracks").svg(state, mover, legal)
+    assert picture.count("data-move=") == 3
+    assert draw_on_page([data], tmp_path)[0][0] == picture
+
+
+def test_the_data_is_plain_json_without_markup() -> None:
+    for what, view, seat, legal in _games(SEED + 1):
+        assert isinstance(view, TracksState)
+        data = table_data(view, seat, legal)
+        text = orjson.dumps(data)
+        assert b"<" not in text, what
+        assert orjson.loads(text) == data, what
+        assert orjson.dumps(table_data(view, seat, legal)) == text, what
+
+
+def test_a_mid_game_6x6_board_is_under_one_and_a_half_kilobytes() -> None:
+    rng = random.Random(6)
+    state = make("tracks", size=6).new_initial_state()
+    while state.placed() < 18:  # type: ignore[attr-defined]
+        state = state.apply(state.random_joint(rng))
+    assert isinstance(state, TracksState) and not state.is_terminal()
+    mover = state.to_move()
+    assert mover is not None
+    legal = [state.action_to_string(mover, a) for a in state.legal_actions(mover)]
+    for seat, moves in ((None, []), (mover, legal)):
+        size = len(orjson.dumps(table_data(state, seat, moves)))
+        assert 100 < size < 1500, (seat, size)
