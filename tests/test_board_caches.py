@@ -15,7 +15,7 @@ from taut.games.tracks import svg
 
 
 def clear() -> None:
-    caches = (svg._cell, svg._tile_art, svg._coordinates, svg._edges, svg._reached)
+    caches = (svg._cell, svg._tile_art, svg._coordinates, svg._edges, svg.reached_codes)
     for cached in (*caches, svg._hand_drawn):
         cached.cache_clear()
 

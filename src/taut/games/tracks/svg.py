@@ -30,9 +30,19 @@ from typing import TYPE_CHECKING
 from taut.core.svg import Picture, esc, picture
 from taut.core.terms import NodeKind
 from taut.games.tracks.cells import SEATS, cell_name, column_letter
-from taut.games.tracks.paths import trace
 from taut.games.tracks.render import next_step, strand_index, winning_strands
-from taut.games.tracks.tiles import KINDS, STRANDS, E, N, S, W, unit_side
+from taut.games.tracks.tiles import (
+    JOIN,
+    KINDS,
+    STRANDS,
+    E,
+    N,
+    S,
+    W,
+    step_table,
+    unit_cell,
+    unit_side,
+)
 
 if TYPE_CHECKING:
     from taut.games.tracks.rules import TracksState
@@ -138,7 +148,7 @@ def reached_sides(board: Sequence[int], size: int) -> dict[tuple[int, int], set[
     """For every piece of track ``(cell, strand)`` on a path that reaches the border, the
     board sides (N, E, S, W) its path reaches; pieces on no such path are left out.
     (Worked out once per board: every seat's frame of a position asks.)"""
-    codes = _reached(tuple(board), size)
+    codes = reached_codes(tuple(board), size)
     return {
         divmod(i, 2): {side for side in (N, E, S, W) if code >> side & 1}
         for i, code in enumerate(codes)
@@ -158,25 +168,42 @@ WINNER_SHIFT = 4
 _NS, _WE = 1 << N | 1 << S, 1 << E | 1 << W
 
 
+@functools.lru_cache(maxsize=64)
+def _starts(size: int) -> tuple[tuple[int, int], ...]:
+    """Each edge unit's border cell and the side of that cell the unit is."""
+    return tuple(unit_cell(size, unit) for unit in range(4 * size))
+
+
 @functools.lru_cache(maxsize=1024)
-def _reached(board: tuple[int, ...], size: int) -> tuple[int, ...]:
+def reached_codes(board: tuple[int, ...], size: int) -> tuple[int, ...]:
     """Each piece's sides reached, as bits (``1 << side``), at ``2 * cell + strand``; 0 for
-    a piece on no path from the border."""
+    a piece on no path from the border. The paths are those of
+    :func:`taut.games.tracks.paths.trace`, followed on integers only (a board is worked out
+    after every move, for the picture and for the page's data alike)."""
+    step = step_table(size)
     out = [0] * (2 * len(board))
-    traced: set[int] = set()
-    for unit in range(4 * size):
-        if unit in traced:  # the far end of a path already traced from its other end
+    ended = [False] * (4 * size)
+    for unit, (cell, side) in enumerate(_starts(size)):
+        if ended[unit]:  # the far end of a path already followed from its other end
             continue
-        path = trace(board, size, unit)
-        if not path.segments:
+        pieces = []
+        end = -1
+        while kind := board[cell]:
+            pieces.append(2 * cell + _STRAND_OF[kind][side])
+            code = step[4 * cell + JOIN[kind][side]]
+            if code < 0:  # off the board through unit ~code
+                end = ~code
+                break
+            cell, side = code >> 2, code & 3
+        if not pieces:
             continue
         sides = 1 << unit_side(size, unit)
-        if path.end_unit is not None:
-            traced.add(path.end_unit)
-            sides |= 1 << unit_side(size, path.end_unit)
+        if end >= 0:
+            ended[end] = True
+            sides |= 1 << unit_side(size, end)
         # Each piece of track lies on one path only.
-        for cell, side_in, _ in path.segments:
-            out[2 * cell + _STRAND_OF[board[cell]][side_in]] = sides
+        for piece in pieces:
+            out[piece] = sides
     return tuple(out)
 
 
@@ -354,7 +381,7 @@ def _cells(state: TracksState, movable: set[int]) -> list[str]:
     size = state.game.size
     c = cell_size(size)
     board = state.board
-    reach = _reached(tuple(board), size)
+    reach = reached_codes(tuple(board), size)
     won = winning_strands(state)
     out = state.outcome
     lit = (out.winners[0] + 1) << WINNER_SHIFT if won and out is not None else 0

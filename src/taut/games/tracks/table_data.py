@@ -33,9 +33,9 @@ from typing import TYPE_CHECKING, Any
 
 from taut.core.terms import NodeKind
 from taut.games.tracks.cells import cell_name
-from taut.games.tracks.render import strand_index, winning_strands
-from taut.games.tracks.svg import status
-from taut.games.tracks.tiles import JOIN, STRANDS, E, N, S, W, step_table, unit_cell
+from taut.games.tracks.render import winning_strands
+from taut.games.tracks.svg import reached_codes, status
+from taut.games.tracks.tiles import E, N, S, W
 
 if TYPE_CHECKING:
     from taut.games.tracks.rules import TracksState
@@ -49,51 +49,6 @@ _LOOK_OF_SIDES = tuple(
     (1 if sides & (1 << N | 1 << S) else 0) | (2 if sides & (1 << E | 1 << W) else 0)
     for sides in range(16)
 )
-#: ``_STRAND_OF[kind][side]``: which of the two strands of ``kind`` uses ``side``.
-_STRAND_OF: tuple[tuple[int, ...], ...] = tuple(
-    tuple(strand_index(kind, side) for side in (N, E, S, W)) if kind else ()
-    for kind in range(len(STRANDS))
-)
-
-
-@functools.lru_cache(maxsize=64)
-def _starts(size: int) -> tuple[tuple[int, int], ...]:
-    """Each edge unit's border cell and the side of it the unit is."""
-    return tuple(unit_cell(size, unit) for unit in range(4 * size))
-
-
-@functools.lru_cache(maxsize=256)
-def _looks(board: tuple[int, ...], size: int) -> tuple[int, ...]:
-    """Each piece's look by the sides its path reaches, at ``2 * cell + strand`` (0 for a
-    piece on no path from the border, and for an empty cell's). The paths are those of
-    :func:`taut.games.tracks.paths.trace`, followed on integers only: a position is worked
-    out after every move, and the drawing's colours must be these."""
-    step = step_table(size)
-    out = [0] * (2 * len(board))
-    ended = [False] * (4 * size)
-    for unit, (cell, side) in enumerate(_starts(size)):
-        if ended[unit]:  # the far end of a path already followed from its other end
-            continue
-        pieces = []
-        end = -1
-        while kind := board[cell]:
-            pieces.append(2 * cell + _STRAND_OF[kind][side])
-            code = step[4 * cell + JOIN[kind][side]]
-            if code < 0:  # off the board through unit ~code
-                end = ~code
-                break
-            cell, side = code >> 2, code & 3
-        if not pieces:
-            continue
-        sides = 1 << unit // size
-        if end >= 0:
-            ended[end] = True
-            sides |= 1 << end // size
-        look = _LOOK_OF_SIDES[sides]
-        # Each piece of track lies on one path only.
-        for piece in pieces:
-            out[piece] = look
-    return tuple(out)
 
 
 @functools.lru_cache(maxsize=16)
@@ -123,9 +78,11 @@ def table_data(view: TracksState, seat: int | None, legal: Sequence[str]) -> dic
             # The seat places now (above): a cell on the board and empty is legal.
             if 0 <= found < len(board) and not board[found]:
                 movable.add(found)
-    looks = _looks(board, size)
+    reached = reached_codes(board, size)
+    look = _LOOK_OF_SIDES
     cells = [
-        kind | looks[2 * cell] << 2 | looks[2 * cell + 1] << 5 for cell, kind in enumerate(board)
+        kind | look[reached[2 * cell]] << 2 | look[reached[2 * cell + 1]] << 5
+        for cell, kind in enumerate(board)
     ]
     out = view.outcome
     if out is not None and out.winners:
