@@ -1,0 +1,340 @@
+"""The Push-Pull board the page draws from plain data (``taut/games/push_pull/table.js``,
+from :func:`taut.games.push_pull.table_data.table_data`) is the server's picture
+(:func:`taut.games.push_pull.svg.board_svg`), byte for byte, at every node of random games
+of every variant and option that changes the picture (the duel's strip, the four-sided
+board free for all, in teams of either pairing or two players of two sides, shifts, a
+turn limit), some begun from positions near the corners a team scores off: for the full
+state, a spectator's view and every seat's, with its legal moves while it chooses and
+without them once it has chosen, as the server draws them. All the drawing runs in one
+``node`` process; without ``node`` those tests are skipped, saying so. The data is plain
+JSON, holds no markup, says nothing a seat may not know, and stays small."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import shutil
+import statistics
+import subprocess
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import orjson
+import pytest
+
+from taut.core.forfeit import drawable, forfeit
+from taut.core.game import State
+from taut.core.registry import make, plugin
+from taut.games.push_pull.rules import PushPull, PushPullState
+from taut.games.push_pull.table_data import table_data
+
+MODULE = Path(__file__).resolve().parents[1] / "src/taut/games/push_pull/table.js"
+
+#: A position near the corners: a team may score off one, rivals' corners send a piece
+#: back to the centre.
+CORNERS = {"pieces": {"L": [0, 4], "M": [4, 0], "S": [4, 4]}}
+#: A corner already scored off (North and East are one team by default), the rest near it.
+CORNER_SCORED = {"turn": 3, "pieces": {"L": "NE", "M": [0, 3], "S": [1, 4]}}
+
+#: The games played: options, how many games, and the position they start from (None: the
+#: start). Short turn limits end some games in a draw.
+GAMES: tuple[tuple[dict[str, Any], int, dict[str, Any] | None], ...] = (
+    ({"variant": "duel"}, 5, None),
+    ({"variant": "duel", "max_turns": 3}, 2, None),
+    ({"variant": "four"}, 3, None),
+    ({"variant": "four", "shifts": True}, 2, None),
+    ({"variant": "four", "max_turns": 2}, 1, CORNERS),
+    ({"variant": "four-teams"}, 3, None),
+    ({"variant": "four-teams"}, 2, CORNERS),
+    ({"variant": "four-teams", "teams": "NW-SE", "shifts": True}, 2, None),
+    ({"variant": "four-teams", "teams": "NW-SE"}, 2, CORNERS),
+    ({"variant": "two-teams"}, 3, None),
+    ({"variant": "two-teams"}, 3, CORNER_SCORED),
+    ({"variant": "two-teams", "teams": "NW-SE"}, 2, CORNERS),
+    ({"variant": "two-teams", "shifts": True}, 2, None),
+)
+#: The seed of the random games.
+SEED = 7
+#: The longest game played (random games end within some ten turns as a rule).
+MOST_TURNS = 60
+
+#: Node's side: import the module by its file URL, read one data a line from stdin and
+#: write both layouts' pictures a line: their SHA-1 digests (``hash``: many pictures run to
+#: megabytes), or the pictures themselves (``full``, to show where one differs).
+RUNNER = """
+import { createHash } from "node:crypto";
+import { createInterface } from "node:readline";
+const { drawTable } = await import(process.argv[2]);
+const full = process.argv[3] === "full";
+const said = (text) =>
+  text === null || full ? text : createHash("sha1").update(text, "utf8").digest("hex");
+const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
+for await (const line of lines) {
+  if (!line) continue;
+  const data = JSON.parse(line);
+  let drawn;
+  try {
+    drawn = [drawTable(data, "wide"), drawTable(data, "narrow")];
+  } catch (error) {
+    drawn = ["thrown: " + error.stack, null];
+  }
+  process.stdout.write(JSON.stringify(drawn.map(said)) + "\\n");
+}
+"""
+
+
+@dataclass(frozen=True)
+class Case:
+    """One picture: whose, the full state it is of, the server's picture and the data."""
+
+    what: str
+    state: State
+    seat: int | None
+    legal: list[str]
+    picture: str
+    data: dict[str, Any]
+
+
+#: Every legal move written out, by layout, seat and the pieces on the board (the moves
+#: depend on nothing else; a two-teams player with shifts has 15,625 of them).
+_LEGAL: dict[tuple[int, int, int], list[str]] = {}
+
+
+def _legal(state: PushPullState, seat: int) -> list[str]:
+    """``seat``'s legal moves in notation, as the server lists them."""
+    key = (id(state.game.layout), seat, state.mask)
+    found = _LEGAL.get(key)
+    if found is None:
+        found = [state.action_to_string(seat, a) for a in state.legal_actions(seat)]
+        _LEGAL[key] = found
+    return found
+
+
+def _looks(state: State, rng: random.Random) -> Iterator[tuple[str, State, int | None, list[str]]]:
+    """What the server draws of one node: the full state, a spectator's view, and each
+    seat's view with its moves (while it chooses) and without (once it has chosen); now
+    and then the position forfeited, drawn as it stood."""
+    yield "full state", drawable(state), None, []
+    yield "spectator", drawable(state.view(None)), None, []
+    for seat in range(state.game.info.num_seats):
+        view = drawable(state.view(seat))
+        if seat in state.acting_seats():
+            assert isinstance(state, PushPullState)
+            yield "choosing", view, seat, _legal(state, seat)
+        yield "chosen", view, seat, []
+    if state.acting_seats() and rng.random() < 0.1:
+        yield "forfeit", drawable(forfeit(state, 0)), None, []
+
+
+def _positions(rng: random.Random) -> Iterator[tuple[str, State]]:
+    """Every node of every random game of :data:`GAMES`, its end included."""
+    for options, games, start in GAMES:
+        game = make("push-pull", **options)
+        assert isinstance(game, PushPull)
+        for number in range(games):
+            state: State = game.new_initial_state() if start is None else game.state_from_json(start)
+            for turn in range(MOST_TURNS):
+                yield f"{options} game {number} turn {turn}", state
+                if state.is_terminal():
+                    break
+                state = state.apply(state.random_joint(rng))
+
+
+def _cases(seed: int) -> list[Case]:
+    """Every picture of the random games, drawn by the server, with its data."""
+    found = plugin("push-pull")
+    rng = random.Random(seed)
+    out = []
+    for what, state in _positions(rng):
+        for look, view, seat, legal in _looks(state, rng):
+            assert isinstance(view, PushPullState)
+            picture = found.svg(view, seat, legal)
+            data = table_data(view, seat, legal)
+            out.append(Case(f"{what} seat {seat} ({look})", state, seat, legal, picture, data))
+    return out
+
+
+@pytest.fixture(scope="module")
+def cases() -> list[Case]:
+    """Every picture of the random games, with its data."""
+    return _cases(SEED)
+
+
+def _node() -> str:
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not on PATH: the page's Push-Pull drawing cannot be run")
+    return node
+
+
+def draw_on_page(
+    datas: list[dict[str, Any]], folder: Path, full: bool = True
+) -> list[tuple[str | None, str | None]]:
+    """``drawTable(data, "wide")`` and ``drawTable(data, "narrow")`` of every data, all in
+    one ``node`` process: the pictures when ``full``, else their digests (:func:`digest`)."""
+    node = _node()
+    runner = folder / "runner.mjs"
+    runner.write_text(RUNNER, encoding="utf-8")
+    done = subprocess.run(
+        [node, str(runner), MODULE.as_uri(), "full" if full else "hash"],
+        input=b"".join(orjson.dumps(d) + b"\n" for d in datas),
+        capture_output=True,
+        check=False,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr.decode()
+    drawn = [json.loads(line) for line in done.stdout.splitlines()]
+    assert len(drawn) == len(datas), done.stderr.decode()
+    return [(wide, narrow) for wide, narrow in drawn]
+
+
+def digest(picture: str) -> str:
+    """A picture's SHA-1, as the runner writes it."""
+    return hashlib.sha1(picture.encode()).hexdigest()
+
+
+def first_difference(expected: str, got: str) -> str:
+    """Where ``got`` first differs from ``expected``, with some text either side."""
+    at = next(
+        (i for i, (a, b) in enumerate(zip(expected, got, strict=False)) if a != b),
+        min(len(expected), len(got)),
+    )
+    start = max(0, at - 150)
+    return (
+        f"first difference at character {at} (lengths {len(expected)} and {len(got)}):\n"
+        f"server: ...{expected[start : at + 150]}...\n"
+        f"page:   ...{got[start : at + 150]}..."
+    )
+
+
+def test_the_page_draws_every_position_as_the_server_does(
+    cases: list[Case], tmp_path: Path
+) -> None:
+    drawn = draw_on_page([c.data for c in cases], tmp_path, full=False)
+    wrong = [
+        case
+        for case, (wide, narrow) in zip(cases, drawn, strict=True)
+        if wide != digest(case.picture) or narrow is not None
+    ]
+    if wrong:
+        case = wrong[0]
+        wide, narrow = draw_on_page([case.data], tmp_path)[0]
+        assert narrow is None, f"{case.what}: a narrow picture drawn, as the server draws none"
+        pytest.fail(
+            f"{len(wrong)} of {len(cases)} pictures differ; the first, {case.what}:\n"
+            f"{first_difference(case.picture, wide or '')}"
+        )
+
+
+def test_the_games_reach_every_part_of_the_picture(cases: list[Case]) -> None:
+    # The comparison above holds only for what the games drew: each part is drawn.
+    pictures = " ".join(c.picture for c in cases)
+    for shown in (
+        ">scored</text>",  # the duel's scored pieces
+        "draw (max_turns)",  # a draw at the turn limit
+        "won (two pieces scored)",
+        "won (the last piece scored)",
+        "off the NE corner",  # a team's corner, named in words and on the board
+        ">NE</text>",
+        ">SW</text>",
+        "\u00b7 N+W",  # the teams of each pairing
+        "\u00b7 S+W",
+        'data-compose="L={LN}/{LE}',  # a two-teams player's panel
+        'data-part="S=right"',  # shifts
+        "North (you)",
+        'class="pp-coord"',
+        "Small S, West: pass (no arrow)",
+    ):
+        assert shown in pictures, shown
+    # Two and three pieces sharing a square, and two or more scored off one side.
+    shared = {max(map(c.data["p"].count, c.data["p"])) for c in cases}
+    assert shared == {1, 2, 3}, shared
+    assert len(cases) > 1000
+
+
+def test_a_changed_position_draws_differently(tmp_path: Path) -> None:
+    """The comparison can fail: data changed in a piece, a score, a unit's name, the
+    viewer's sides or the panel draw a picture that is not the server's."""
+    state = make("push-pull", variant="two-teams").state_from_json(CORNER_SCORED)
+    assert isinstance(state, PushPullState)
+    legal = _legal(state, 0)
+    data = table_data(state, 0, legal)
+    picture = plugin("push-pull").svg(state, 0, legal)
+    changed = [
+        {**data, "p": [data["p"][0], 8, data["p"][2]]},
+        {**data, "sc": [data["sc"][1], data["sc"][0] + 1]},
+        {**data, "u": [data["u"][0] + " <&>", data["u"][1]]},
+        {**data, "y": data["y"][::-1]},
+        {**data, "ar": [a[::-1] for a in data["ar"]]},
+        {key: value for key, value in data.items() if key != "c"},
+    ]
+    drawn = draw_on_page([data, *changed], tmp_path)
+    assert drawn[0][0] == picture
+    assert all(wide != picture for wide, _ in drawn[1:])
+    assert "&lt;&amp;&gt;" in (drawn[3][0] or "")
+
+
+def _plain(value: object) -> bool:
+    """Whether ``value`` is made of JSON's own types only."""
+    if isinstance(value, dict):
+        return all(isinstance(k, str) and _plain(v) for k, v in value.items())
+    if isinstance(value, list):
+        return all(_plain(v) for v in value)
+    return value is None or isinstance(value, str | int | float | bool)
+
+
+def test_the_data_is_plain_json_without_markup(cases: list[Case]) -> None:
+    for case in cases:
+        sent = orjson.dumps(case.data)
+        assert _plain(case.data), case.what
+        assert orjson.loads(sent) == case.data, case.what
+        assert b"<" not in sent, case.what
+    # Deterministic: the same position gives the same bytes, the caches full or not.
+    for case in cases[:: len(cases) // 40]:
+        view = drawable(case.state if case.seat is None else case.state.view(case.seat))
+        assert isinstance(view, PushPullState)
+        again = table_data(view, case.seat, case.legal)
+        assert orjson.dumps(again) == orjson.dumps(case.data), case.what
+
+
+def test_a_seat_is_sent_nothing_of_another_seats_choice() -> None:
+    """The data is a function of what the seat may know: the same from its view, from the
+    position told anew (its public JSON, kept by the server and sent to all) and from a
+    full state drawn among those it cannot tell apart. The other seats' pending choices
+    are kept apart from the position until all are revealed: beyond what a spectator is
+    sent, a seat gets only its own sides and its own panel, every piece at pass."""
+    rng = random.Random(SEED + 1)
+    checked = 0
+    for what, state in _positions(rng):
+        if not isinstance(state, PushPullState) or rng.random() > 0.3:
+            continue
+        game = state.game
+        for seat in range(game.info.num_seats):
+            view = state.view(seat)
+            assert isinstance(view, PushPullState)
+            legal = _legal(state, seat) if seat in state.acting_seats() else []
+            data = table_data(view, seat, legal)
+            told = game.state_from_json(view.to_json())
+            sampled = game.determinize(view, seat, rng)
+            assert isinstance(sampled, PushPullState)
+            for other in (told, sampled):
+                assert table_data(other, seat, legal) == data, what
+            # The seat's panel starts every piece at pass, whatever it or anyone chose.
+            assert "=" not in data.get("c", "").replace("={", ""), what
+            # Beyond the position everybody sees, a seat is sent its own sides and panel.
+            public = table_data(state.view(None), None, [])  # type: ignore[arg-type]
+            assert {k: v for k, v in data.items() if k not in ("y", "c", "ar")} == public
+            checked += 1
+    assert checked > 50
+
+
+def test_the_data_of_a_position_is_small(cases: list[Case]) -> None:
+    seats = [
+        len(orjson.dumps(c.data)) for c in cases if c.seat is not None and not c.state.is_terminal()
+    ]
+    # A typical position: a seat's data as it chooses, its panel included.
+    assert statistics.median(seats) < 400, statistics.median(seats)
+    assert max(len(orjson.dumps(c.data)) for c in cases) < 1024
