@@ -28,6 +28,7 @@ import pytest
 from taut.core.forfeit import drawable, forfeit
 from taut.core.game import State
 from taut.core.registry import make, plugin
+from taut.games.push_pull import table_data as table_data_module
 from taut.games.push_pull.rules import PushPull, PushPullState
 from taut.games.push_pull.table_data import table_data
 
@@ -38,6 +39,10 @@ MODULE = Path(__file__).resolve().parents[1] / "src/taut/games/push_pull/table.j
 CORNERS = {"pieces": {"L": [0, 4], "M": [4, 0], "S": [4, 4]}}
 #: A corner already scored off (North and East are one team by default), the rest near it.
 CORNER_SCORED = {"turn": 3, "pieces": {"L": "NE", "M": [0, 3], "S": [1, 4]}}
+#: A southern corner scored off (its name drawn above its pieces), another piece near it.
+SOUTH_CORNER = {"turn": 2, "pieces": {"L": [4, 1], "M": "SW", "S": [2, 2]}}
+#: A corner of the other pairing (North and West one team).
+NW_CORNER = {"turn": 4, "pieces": {"L": [1, 0], "M": [0, 1], "S": "NW"}}
 
 #: The games played: options, how many games, and the position they start from (None: the
 #: start). Short turn limits end some games in a draw.
@@ -49,11 +54,13 @@ GAMES: tuple[tuple[dict[str, Any], int, dict[str, Any] | None], ...] = (
     ({"variant": "four", "max_turns": 2}, 1, CORNERS),
     ({"variant": "four-teams"}, 3, None),
     ({"variant": "four-teams"}, 2, CORNERS),
+    ({"variant": "four-teams"}, 2, SOUTH_CORNER),
     ({"variant": "four-teams", "teams": "NW-SE", "shifts": True}, 2, None),
     ({"variant": "four-teams", "teams": "NW-SE"}, 2, CORNERS),
     ({"variant": "two-teams"}, 3, None),
     ({"variant": "two-teams"}, 3, CORNER_SCORED),
     ({"variant": "two-teams", "teams": "NW-SE"}, 2, CORNERS),
+    ({"variant": "two-teams", "teams": "NW-SE"}, 1, NW_CORNER),
     ({"variant": "two-teams", "shifts": True}, 2, None),
 )
 #: The seed of the random games.
@@ -135,7 +142,9 @@ def _positions(rng: random.Random) -> Iterator[tuple[str, State]]:
         game = make("push-pull", **options)
         assert isinstance(game, PushPull)
         for number in range(games):
-            state: State = game.new_initial_state() if start is None else game.state_from_json(start)
+            state: State = (
+                game.new_initial_state() if start is None else game.state_from_json(start)
+            )
             for turn in range(MOST_TURNS):
                 yield f"{options} game {number} turn {turn}", state
                 if state.is_terminal():
@@ -235,8 +244,8 @@ def test_the_games_reach_every_part_of_the_picture(cases: list[Case]) -> None:
     for shown in (
         ">scored</text>",  # the duel's scored pieces
         "draw (max_turns)",  # a draw at the turn limit
-        "won (two pieces scored)",
-        "won (the last piece scored)",
+        "won (two pieces)",
+        "won (last piece)",
         "off the NE corner",  # a team's corner, named in words and on the board
         ">NE</text>",
         ">SW</text>",
@@ -294,6 +303,8 @@ def test_the_data_is_plain_json_without_markup(cases: list[Case]) -> None:
         assert b"<" not in sent, case.what
     # Deterministic: the same position gives the same bytes, the caches full or not.
     for case in cases[:: len(cases) // 40]:
+        table_data_module._fixed.cache_clear()
+        table_data_module._arrows.cache_clear()
         view = drawable(case.state if case.seat is None else case.state.view(case.seat))
         assert isinstance(view, PushPullState)
         again = table_data(view, case.seat, case.legal)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cache
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from taut.core.game import Game, State
 from taut.core.plugin import GamePlugin, Policy, Values
@@ -48,6 +49,8 @@ class PushPullPlugin(GamePlugin):
         "that leaves the board scores for that side, and two pieces (or the last one) win."
     )
     verb = "plays"
+    # The page draws the board from its facts (:meth:`table`): a move costs no drawing here.
+    table_drawing = "table.js"
     draw_by_agreement = False
     seat_range = (2, 4)
 
@@ -85,6 +88,17 @@ class PushPullPlugin(GamePlugin):
         from taut.games.push_pull.svg import board_svg
 
         return board_svg(_pp(view), seat, legal)
+
+    def static_files(self) -> dict[str, Path]:
+        """The page's drawing of the board from :meth:`table`'s data."""
+        return {"table.js": Path(__file__).parent / "table.js"}
+
+    def table(self, view: State, seat: int | None, legal: Sequence[str]) -> dict[str, Any]:
+        """The board's facts as :mod:`.table_data` gives them: the page draws the picture
+        from them (``table_drawing``), exactly as :meth:`svg` does."""
+        from taut.games.push_pull.table_data import table_data
+
+        return table_data(_pp(view), seat, legal)
 
     def narrate(self, before: State, joint: Mapping[int, int], after: State) -> list[str]:
         """The revealed arrows, how each piece moved and why, and new scores."""
