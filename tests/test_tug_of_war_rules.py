@@ -326,3 +326,26 @@ def test_short_form_for_a_tile_not_in_hand_says_so() -> None:
     a, b = game.dominoes.tiles[missing]
     with pytest.raises(IllegalActionError, match="not in"):
         view.string_to_action(seat, f"{a}-{b}")
+
+
+def test_a_copy_with_changes_keeps_every_other_field() -> None:
+    import random
+
+    from taut.core.registry import make
+    from taut.games.tug_of_war.model import FIELDS
+
+    rng = random.Random(4)
+    state = make("tug-of-war", players=3).new_initial_state()
+    for _ in range(60):
+        if state.is_terminal():
+            break
+        for changes in ({}, {"current": 2}, {"scores": (1, 2, 3)}):
+            copy = state._with(**changes)
+            assert copy is not state and type(copy) is type(state)
+            for name in FIELDS:
+                want = changes.get(name, getattr(state, name))
+                assert getattr(copy, name) is want, name
+        if state.kind.name == "CHANCE":
+            state = state.apply({-1: rng.choice(state.chance_outcomes())[0]})
+        else:
+            state = state.apply(rng.choice(state.legal_actions(state.acting_seats()[0])))
