@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -53,6 +54,19 @@ def _socket(tmp_path: Path, game: str, hello: dict[str, Any]) -> Iterator[Any]:
         with client.websocket_connect(f"/ws/{made['id']}") as session:
             session.send_text(json.dumps({"type": "hello", "token": token, **hello}))
             yield session
+
+
+def test_the_pages_drawing_modules_and_what_they_share_are_served(tmp_path: Path) -> None:
+    with app_client(tmp_path) as client:
+        for name in DRAWN:
+            found = plugin(name)
+            answer = client.get(f"/game-files/{name}/{found.table_drawing}")
+            assert answer.status_code == 200
+            # What a module imports from beside its folder is served there too.
+            for shared in re.findall(r'from "\.\./([\w.]+)"', answer.text):
+                assert client.get(f"/game-files/{shared}").status_code == 200, shared
+        missing = client.get("/game-files/nothing.js")
+        assert missing.status_code == 404 and "page_text.js" in missing.json()["detail"]
 
 
 @pytest.mark.parametrize("game", DRAWN)
@@ -122,9 +136,7 @@ def test_moves_keep_the_data_coming_and_draw_no_picture(tmp_path: Path, game: st
 
 
 @pytest.mark.parametrize("game", DRAWN)
-def test_a_seat_shared_with_one_that_does_not_draw_gets_both(
-    tmp_path: Path, game: str
-) -> None:
+def test_a_seat_shared_with_one_that_does_not_draw_gets_both(tmp_path: Path, game: str) -> None:
 
     async def play() -> None:
         async with bench(tmp_path) as b:

@@ -10,38 +10,15 @@
 //
 // The parts follow svg.py in its order: numbers and text as Python writes them, the pieces,
 // the duel's strip, the four-sided board, the position in words, the panel of choices and
-// the whole picture. No dependencies, no build step.
+// the whole picture. No build step; what it
+// shares with the other games' modules (numbers and text as Python writes them) it imports
+// from ../page_text.js.
 
-// -- numbers and text as Python writes them ----------------------------------------------
-
-/** Python's `{x:.Nf}` for N = `digits`: an exact tie rounded to even (toFixed rounds it
- * up, and rounds the double's decimal approximation rather than its exact value). */
-function fixed(x, digits) {
-  const negative = x < 0 || Object.is(x, -0);
-  // toFixed(100) writes the double's exact decimal value (far fewer digits than 100).
-  const [whole, fraction] = Math.abs(x).toFixed(100).split(".");
-  let n = BigInt(whole + fraction.slice(0, digits));
-  const rest = fraction.slice(digits);
-  const half = "5" + "0".repeat(rest.length - 1);
-  if (rest > half || (rest === half && n % 2n === 1n)) n += 1n;
-  if (digits === 0) return `${negative ? "-" : ""}${n}`;
-  const text = n.toString().padStart(digits + 1, "0");
-  return `${negative ? "-" : ""}${text.slice(0, -digits)}.${text.slice(-digits)}`;
-}
+import { esc, fixed } from "../page_text.js";
 
 /** Python's `{x:.1f}`. */
 function f1(x) {
   return fixed(x, 1);
-}
-
-/** Python's html.escape(text, quote=True) (taut.core.svg.esc). */
-function esc(text) {
-  return String(text)
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#x27;");
 }
 
 // -- what the picture is made of ---------------------------------------------------------

@@ -9,94 +9,11 @@
 // together over many random games, so a change to either side must be made to both.
 //
 // The parts follow svg.py in its order: numbers and text as Python writes them, the pieces
-// of track, the board, the hands and words under it. No dependencies, no build step.
+// of track, the board, the hands and words under it. No build step; what it
+// shares with the other games' modules (numbers and text as Python writes them) it imports
+// from ../page_text.js.
 
-// -- numbers and text as Python writes them ----------------------------------------------
-
-/** Python's `{x:g}`: six significant digits, no trailing zeros, an exponent below 1e-4
- * or from 1e6 on, an exact tie rounded to even. */
-function g(x) {
-  // A Map takes -0 for 0: Python keeps its sign ("-0").
-  if (Object.is(x, -0)) return "-0";
-  let text = G.get(x);
-  if (text === undefined) {
-    if (G.size > 4096) G.clear();
-    text = formatG(x);
-    G.set(x, text);
-  }
-  return text;
-}
-
-// A picture writes the same few numbers many times over (its coordinates, its widths).
-const G = new Map();
-
-function formatG(x) {
-  // The shortest text that reads back as x: with six significant digits or fewer, and
-  // neither too small nor too large for plain digits, it is what Python writes.
-  const shortest = String(x);
-  if (/^-?\d{1,6}(\.\d+)?$/.test(shortest) && Math.abs(x) >= 1e-4) {
-    if (shortest.replace(/^-?0*\.?0*/, "").replace(".", "").length <= 6) return shortest;
-  }
-  if (!Number.isFinite(x)) return Number.isNaN(x) ? "nan" : x > 0 ? "inf" : "-inf";
-  const sign = x < 0 ? "-" : "";
-  // toExponential rounds a tie away from zero; Python to even. Seven digits show a tie's
-  // last one, and the exact value (toExponential(99) writes every digit a double has here)
-  // says whether it is a tie.
-  let [digits, exp] = split(Math.abs(x).toExponential(5));
-  const [seven, sevenExp] = split(Math.abs(x).toExponential(6));
-  if (seven.endsWith("5") && /^\d\.\d{6}0*e/.test(Math.abs(x).toExponential(99))) {
-    let n = BigInt(seven.slice(0, 6));
-    if (n % 2n === 1n) n += 1n;
-    // 999999 rounded up is 1000000: one digit more, the exponent one up.
-    [digits, exp] = [n.toString(), sevenExp];
-    if (digits.length > 6) [digits, exp] = [digits.slice(0, 6), exp + 1];
-  }
-  if (exp < -4 || exp >= 6) {
-    const mantissa = trim(`${digits[0]}.${digits.slice(1)}`);
-    const e = String(Math.abs(exp)).padStart(2, "0");
-    return `${sign}${mantissa}e${exp < 0 ? "-" : "+"}${e}`;
-  }
-  if (exp >= 0) return sign + trim(`${digits.slice(0, exp + 1)}.${digits.slice(exp + 1)}`);
-  return sign + trim(`0.${"0".repeat(-exp - 1)}${digits}`);
-}
-
-/** The digits (no point) and the exponent of toExponential's text. */
-function split(text) {
-  const [mantissa, exp] = text.split("e");
-  return [mantissa.replace(".", ""), Number(exp)];
-}
-
-/** A decimal without its trailing zeros (and without its point when nothing follows). */
-function trim(text) {
-  return text.includes(".") ? text.replace(/0+$/, "").replace(/\.$/, "") : text;
-}
-
-/** Python's html.escape(text, quote=True) (taut.core.svg.esc). */
-function esc(text) {
-  return String(text)
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#x27;");
-}
-
-/** Python's textwrap.wrap(text, width) for words joined by single spaces and no longer
- * than a line, what the legend is: the longest lines of whole words, greedily. */
-function wrap(text, width) {
-  const lines = [];
-  let line = "";
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    if (line && line.length + 1 + word.length > width) {
-      lines.push(line);
-      line = word;
-    } else {
-      line = line ? `${line} ${word}` : word;
-    }
-  }
-  if (line) lines.push(line);
-  return lines;
-}
+import { esc, g, wrap } from "../page_text.js";
 
 // -- what the picture is made of ---------------------------------------------------------
 

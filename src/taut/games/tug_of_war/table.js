@@ -10,103 +10,11 @@
 // The parts follow the Python modules: formatting as Python writes numbers and text;
 // the pieces (svg_pieces.py); the choices (svg_choices.py); the score sheet
 // (svg_sheet.py); the bonus step (svg_bonus.py); the hand and buttons (svg_hand.py);
-// the trains and the whole picture (svg.py). No dependencies, no build step.
+// the trains and the whole picture (svg.py). No build step; what it
+// shares with the other games' modules (numbers and text as Python writes them) it imports
+// from ../page_text.js.
 
-// -- numbers and text as Python writes them ----------------------------------------------
-
-/** Python's `{x:g}`: six significant digits, no trailing zeros. */
-function g(x) {
-  if (Number.isInteger(x)) {
-    // Python keeps the sign of a negative zero ("-0").
-    return Object.is(x, -0) ? "-0" : String(x);
-  }
-  let s = x.toPrecision(6);
-  if (s.includes("e")) {
-    // Python writes an exponent with a sign and two digits at least: 1e-05.
-    let [m, e] = s.split("e");
-    if (m.includes(".")) m = m.replace(/0+$/, "").replace(/\.$/, "");
-    const sign = e[0] === "-" ? "-" : "+";
-    const digits = e.replace(/^[+-]/, "").padStart(2, "0");
-    return `${m}e${sign}${digits}`;
-  }
-  if (s.includes(".")) s = s.replace(/0+$/, "").replace(/\.$/, "");
-  return s;
-}
-
-/** Python's `{x:.1f}`: one decimal, an exact tie rounded to even (toFixed rounds it up). */
-function fixed1(x) {
-  const negative = x < 0 || Object.is(x, -0);
-  // toFixed(100) writes the double's exact decimal value (far fewer digits than 100).
-  const [whole, fraction] = Math.abs(x).toFixed(100).split(".");
-  let n = BigInt(whole + fraction[0]);
-  const rest = fraction.slice(1);
-  const half = "5" + "0".repeat(rest.length - 1);
-  if (rest > half || (rest === half && n % 2n === 1n)) n += 1n;
-  const digits = n.toString().padStart(2, "0");
-  return `${negative ? "-" : ""}${digits.slice(0, -1)}.${digits.slice(-1)}`;
-}
-
-/** Python's html.escape(text, quote=True). */
-function esc(text) {
-  return String(text)
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#x27;");
-}
-
-// textwrap's word splitting (Python 3.11's TextWrapper.wordsep_re): whitespace, a run of
-// dashes between words, or a word cut after a hyphen between letters.
-const WS = "\\t\\n\\x0b\\x0c\\r ";
-const WORD_PUNCT = "[\\w!\"'&.,?]";
-const LETTER = "[^\\d\\W]";
-const WORDSEP = new RegExp(
-  `([${WS}]+` +
-    `|(?<=${WORD_PUNCT})-{2,}(?=\\w)` +
-    `|[^${WS}]+?(?:` +
-    `-(?:(?<=${LETTER}{2}-)|(?<=${LETTER}-${LETTER}-))(?=${LETTER}-?${LETTER})` +
-    `|(?=[${WS}]|$)` +
-    `|(?<=${WORD_PUNCT})(?=-{2,}\\w)` +
-    "))",
-);
-
-/** textwrap.wrap(words, width) with its defaults: lines of at most `width` characters,
- * long words broken (after a hyphen where there is one), spaces at line ends dropped. */
-function wrap(words, width) {
-  const text = words.replace(/[\t\n\x0b\x0c\r]/g, " ");
-  const chunks = text.split(WORDSEP).filter((c) => c);
-  chunks.reverse();
-  const lines = [];
-  while (chunks.length) {
-    const line = [];
-    let length = 0;
-    if (lines.length && chunks[chunks.length - 1].trim() === "") chunks.pop();
-    while (chunks.length) {
-      const size = chunks[chunks.length - 1].length;
-      if (length + size > width) break;
-      line.push(chunks.pop());
-      length += size;
-    }
-    if (chunks.length && chunks[chunks.length - 1].length > width) {
-      // A word longer than a line: as much as fits, cut after its last hyphen if any.
-      const room = width < 1 ? 1 : width - length;
-      const chunk = chunks[chunks.length - 1];
-      let end = room;
-      if (chunk.length > room) {
-        const hyphen = chunk.lastIndexOf("-", room - 1);
-        if (hyphen > 0 && /[^-]/.test(chunk.slice(0, hyphen))) end = hyphen + 1;
-      }
-      line.push(chunk.slice(0, end));
-      chunks[chunks.length - 1] = chunk.slice(end);
-    }
-    if (line.length && line[line.length - 1].trim() === "") line.pop();
-    if (line.length) lines.push(line.join(""));
-  }
-  return lines;
-}
-
-// -- the pieces (svg_pieces.py) ------------------------------------------------------------
+import { esc, fixed, g, wrap } from "../page_text.js";
 
 const LAYOUTS = {
   wide: {
@@ -196,7 +104,7 @@ function face(size, number) {
   return pipSpots(number)
     .map(
       ([x, y]) =>
-        `<circle cx="${fixed1(x * reach)}" cy="${fixed1(y * reach)}" r="${fixed1(radius)}"/>`,
+        `<circle cx="${fixed(x * reach, 1)}" cy="${fixed(y * reach, 1)}" r="${fixed(radius, 1)}"/>`,
     )
     .join("");
 }

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import logging
+from importlib import resources
+from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import FastAPI, Header, HTTPException, Request, WebSocket
@@ -174,6 +176,12 @@ def add_game_routes(app: FastAPI, store: Store, hub: Hub) -> None:
         return report.to_json()
 
 
+#: What the games' page modules share, served beside their own files: a game's module at
+#: ``/game-files/GAME/NAME`` imports one as ``../FILE`` (the file lies in the games'
+#: package, beside the games' folders, so that the same path reads it from the disk).
+SHARED_GAME_FILES = ("page_text.js",)
+
+
 def add_browser_files(app: FastAPI, settings: Settings) -> None:
     """The games' own files for the browser, and MediaPipe Hands when it is installed."""
 
@@ -197,6 +205,23 @@ def add_browser_files(app: FastAPI, settings: Settings) -> None:
         if path is None or not path.is_file():
             raise HTTPException(status_code=404, detail=f"{name} has no file called {file}")
         return FileResponse(path)
+
+    @app.get(
+        "/game-files/{file}",
+        response_class=FileResponse,
+        responses={
+            200: {"description": "the module", "content": {"text/javascript": {"schema": {}}}},
+            **refusals({404: "no such file"}),
+        },
+    )
+    async def shared_game_file(file: str) -> FileResponse:
+        """A module the games' own page modules share (:data:`SHARED_GAME_FILES`)."""
+        if file not in SHARED_GAME_FILES:
+            shared = ", ".join(SHARED_GAME_FILES)
+            raise HTTPException(
+                status_code=404, detail=f"no shared game file called {file} (there is {shared})"
+            )
+        return FileResponse(Path(str(resources.files("taut.games") / file)))
 
     hands = mediapipe_folder(settings.vendor)
     app.state.mediapipe = hands
