@@ -11,12 +11,8 @@ JSON, holds no markup, says nothing a seat may not know, and stays small."""
 
 from __future__ import annotations
 
-import hashlib
-import json
 import random
-import shutil
 import statistics
-import subprocess
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,8 +27,11 @@ from taut.core.registry import make, plugin
 from taut.games.push_pull import table_data as table_data_module
 from taut.games.push_pull.rules import PushPull, PushPullState
 from taut.games.push_pull.table_data import table_data
+from tests.page_drawing import THROWN, digest, draw_on_page, first_difference, plain_json
 
 MODULE = Path(__file__).resolve().parents[1] / "src/taut/games/push_pull/table.js"
+#: What goes unchecked without ``node``.
+WHAT = "the page's Push-Pull drawing"
 
 #: A position near the corners: a team may score off one, rivals' corners send a piece
 #: back to the centre.
@@ -67,30 +66,6 @@ GAMES: tuple[tuple[dict[str, Any], int, dict[str, Any] | None], ...] = (
 SEED = 7
 #: The longest game played (random games end within some ten turns as a rule).
 MOST_TURNS = 60
-
-#: Node's side: import the module by its file URL, read one data a line from stdin and
-#: write both layouts' pictures a line: their SHA-1 digests (``hash``: many pictures run to
-#: megabytes), or the pictures themselves (``full``, to show where one differs).
-RUNNER = """
-import { createHash } from "node:crypto";
-import { createInterface } from "node:readline";
-const { drawTable } = await import(process.argv[2]);
-const full = process.argv[3] === "full";
-const said = (text) =>
-  text === null || full ? text : createHash("sha1").update(text, "utf8").digest("hex");
-const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
-for await (const line of lines) {
-  if (!line) continue;
-  const data = JSON.parse(line);
-  let drawn;
-  try {
-    drawn = [drawTable(data, "wide"), drawTable(data, "narrow")];
-  } catch (error) {
-    drawn = ["thrown: " + error.stack, null];
-  }
-  process.stdout.write(JSON.stringify(drawn.map(said)) + "\\n");
-}
-"""
 
 
 @dataclass(frozen=True)
@@ -172,57 +147,8 @@ def cases() -> list[Case]:
     return _cases(SEED)
 
 
-def _node() -> str:
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is not on PATH: the page's Push-Pull drawing cannot be run")
-    return node
-
-
-def draw_on_page(
-    datas: list[dict[str, Any]], folder: Path, full: bool = True
-) -> list[tuple[str | None, str | None]]:
-    """``drawTable(data, "wide")`` and ``drawTable(data, "narrow")`` of every data, all in
-    one ``node`` process: the pictures when ``full``, else their digests (:func:`digest`)."""
-    node = _node()
-    runner = folder / "runner.mjs"
-    runner.write_text(RUNNER, encoding="utf-8")
-    done = subprocess.run(
-        [node, str(runner), MODULE.as_uri(), "full" if full else "hash"],
-        input=b"".join(orjson.dumps(d) + b"\n" for d in datas),
-        capture_output=True,
-        check=False,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr.decode()
-    drawn = [json.loads(line) for line in done.stdout.splitlines()]
-    assert len(drawn) == len(datas), done.stderr.decode()
-    return [(wide, narrow) for wide, narrow in drawn]
-
-
-def digest(picture: str) -> str:
-    """A picture's SHA-1, as the runner writes it."""
-    return hashlib.sha1(picture.encode()).hexdigest()
-
-
-def first_difference(expected: str, got: str) -> str:
-    """Where ``got`` first differs from ``expected``, with some text either side."""
-    at = next(
-        (i for i, (a, b) in enumerate(zip(expected, got, strict=False)) if a != b),
-        min(len(expected), len(got)),
-    )
-    start = max(0, at - 150)
-    return (
-        f"first difference at character {at} (lengths {len(expected)} and {len(got)}):\n"
-        f"server: ...{expected[start : at + 150]}...\n"
-        f"page:   ...{got[start : at + 150]}..."
-    )
-
-
-def test_the_page_draws_every_position_as_the_server_does(
-    cases: list[Case], tmp_path: Path
-) -> None:
-    drawn = draw_on_page([c.data for c in cases], tmp_path, full=False)
+def test_the_page_draws_every_position_as_the_server_does(cases: list[Case]) -> None:
+    drawn = draw_on_page(MODULE, [c.data for c in cases], WHAT, digests=True)
     wrong = [
         case
         for case, (wide, narrow) in zip(cases, drawn, strict=True)
@@ -230,11 +156,13 @@ def test_the_page_draws_every_position_as_the_server_does(
     ]
     if wrong:
         case = wrong[0]
-        wide, narrow = draw_on_page([case.data], tmp_path)[0]
-        assert narrow is None, f"{case.what}: a narrow picture drawn, as the server draws none"
+        wide, narrow = draw_on_page(MODULE, [case.data], WHAT)[0]
+        assert narrow is None, (
+            f"{case.what}: a narrow picture drawn, as the server draws none:\n{narrow}"
+        )
         pytest.fail(
             f"{len(wrong)} of {len(cases)} pictures differ; the first, {case.what}:\n"
-            f"{first_difference(case.picture, wide or '')}"
+            f"{first_difference(case.picture, wide)}"
         )
 
 
@@ -264,7 +192,7 @@ def test_the_games_reach_every_part_of_the_picture(cases: list[Case]) -> None:
     assert len(cases) > 1000
 
 
-def test_a_changed_position_draws_differently(tmp_path: Path) -> None:
+def test_a_changed_position_draws_differently() -> None:
     """The comparison can fail: data changed in a piece, a score, a unit's name, the
     viewer's sides or the panel draw a picture that is not the server's."""
     state = make("push-pull", variant="two-teams").state_from_json(CORNER_SCORED)
@@ -280,25 +208,18 @@ def test_a_changed_position_draws_differently(tmp_path: Path) -> None:
         {**data, "ar": [a[::-1] for a in data["ar"]]},
         {key: value for key, value in data.items() if key != "c"},
     ]
-    drawn = draw_on_page([data, *changed], tmp_path)
+    drawn = draw_on_page(MODULE, [data, *changed], WHAT)
     assert drawn[0][0] == picture
+    # Drawn otherwise, not thrown: an error would differ from any picture too.
+    assert not any(wide is None or wide.startswith(THROWN) for wide, _ in drawn), drawn
     assert all(wide != picture for wide, _ in drawn[1:])
     assert "&lt;&amp;&gt;" in (drawn[3][0] or "")
-
-
-def _plain(value: object) -> bool:
-    """Whether ``value`` is made of JSON's own types only."""
-    if isinstance(value, dict):
-        return all(isinstance(k, str) and _plain(v) for k, v in value.items())
-    if isinstance(value, list):
-        return all(_plain(v) for v in value)
-    return value is None or isinstance(value, str | int | float | bool)
 
 
 def test_the_data_is_plain_json_without_markup(cases: list[Case]) -> None:
     for case in cases:
         sent = orjson.dumps(case.data)
-        assert _plain(case.data), case.what
+        assert plain_json(case.data), case.what
         assert orjson.loads(sent) == case.data, case.what
         assert b"<" not in sent, case.what
     # Deterministic: the same position gives the same bytes, the caches full or not.

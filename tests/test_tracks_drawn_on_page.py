@@ -8,11 +8,7 @@ saying so. The data is plain JSON, holds no markup, and stays small."""
 
 from __future__ import annotations
 
-import difflib
-import json
 import random
-import shutil
-import subprocess
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,8 +22,11 @@ from taut.core.game import State
 from taut.core.registry import make, plugin
 from taut.games.tracks.rules import TracksState
 from taut.games.tracks.table_data import table_data
+from tests.page_drawing import THROWN, draw_on_page, first_difference
 
 MODULE = Path(__file__).resolve().parents[1] / "src/taut/games/tracks/table.js"
+#: What goes unchecked without ``node``.
+WHAT = "the page's Track Tiles drawing"
 
 #: Games played per option set: every board size, the options that change the picture
 #: (a coin for the first player, a roll before every placement, WE first).
@@ -49,21 +48,6 @@ CONFIGS: list[tuple[dict[str, Any], int]] = [
 ]
 #: The seed of the random games.
 SEED = 2024
-
-#: Node's side: import the module by its file URL, draw every case (a JSON line of data)
-#: in both layouts, and write the pictures as JSON lines.
-SCRIPT = """
-import { readFileSync, writeFileSync } from "node:fs";
-const [moduleUrl, casesPath, outPath] = process.argv.slice(2);
-const { drawTable } = await import(moduleUrl);
-const out = [];
-for (const line of readFileSync(casesPath, "utf8").split("\\n")) {
-  if (!line) continue;
-  const data = JSON.parse(line);
-  out.push(JSON.stringify([drawTable(data, "wide"), drawTable(data, "narrow")]));
-}
-writeFileSync(outPath, out.join("\\n") + "\\n");
-"""
 
 
 @dataclass(frozen=True)
@@ -120,53 +104,30 @@ def _cases(seed: int) -> list[Case]:
     return out
 
 
-def _node() -> str:
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is not on PATH: the page's Track Tiles drawing cannot be run")
-    return node
+def _played(size: int, placed: int, seed: int) -> TracksState:
+    """A game of ``size`` played at random (from ``seed``) until ``placed`` tiles are down."""
+    rng = random.Random(seed)
+    state = make("tracks", size=size).new_initial_state()
+    while state.placed() < placed:  # type: ignore[attr-defined]
+        state = state.apply(state.random_joint(rng))
+    assert isinstance(state, TracksState)
+    return state
 
 
-def draw_on_page(datas: list[dict[str, Any]], tmp: Path) -> list[tuple[str | None, str | None]]:
-    """``drawTable(data, "wide")`` and ``drawTable(data, "narrow")`` of every data, all in
-    one ``node`` process."""
-    node = _node()
-    script, cases, pictures = tmp / "draw.mjs", tmp / "cases.jsonl", tmp / "pictures.jsonl"
-    script.write_text(SCRIPT, encoding="utf-8")
-    cases.write_bytes(b"".join(orjson.dumps(d) + b"\n" for d in datas))
-    done = subprocess.run(
-        [node, str(script), MODULE.as_uri(), str(cases), str(pictures)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
-    drawn = [json.loads(line) for line in pictures.read_text(encoding="utf-8").splitlines()]
-    assert len(drawn) == len(datas)
-    return [(wide, narrow) for wide, narrow in drawn]
-
-
-def first_difference(expected: str, got: str) -> str:
-    """Where two pictures first differ, with a little of each around it."""
-    at = next(
-        (i for i, (a, b) in enumerate(zip(expected, got, strict=False)) if a != b),
-        min(len(expected), len(got)),
-    )
-    start = max(0, at - 150)
-
-    def around(picture: str) -> list[str]:
-        # A tag a line: the diff then shows the element that differs.
-        return picture[start : at + 150].replace("><", ">\n<").splitlines()
-
-    diff = difflib.unified_diff(around(expected), around(got), "server", "page", lineterm="")
-    return f"first difference at character {at}:\n" + "\n".join(diff)
+def _to_place(size: int, placed: int, seed: int) -> tuple[TracksState, int, list[str]]:
+    """:func:`_played`'s position, still going: it, the seat to place and its placements."""
+    state = _played(size, placed, seed)
+    assert not state.is_terminal()
+    mover = state.to_move()
+    assert mover is not None
+    return state, mover, [state.action_to_string(mover, a) for a in state.legal_actions(mover)]
 
 
 @pytest.fixture(scope="module")
-def drawn(tmp_path_factory: pytest.TempPathFactory) -> list[tuple[Case, str | None, str | None]]:
+def drawn() -> list[tuple[Case, str | None, str | None]]:
     """Every case with the page's two pictures of it."""
     cases = _cases(SEED)
-    pictures = draw_on_page([c.data for c in cases], tmp_path_factory.mktemp("tracks-page"))
+    pictures = draw_on_page(MODULE, [c.data for c in cases], WHAT)
     return [(case, wide, narrow) for case, (wide, narrow) in zip(cases, pictures, strict=True)]
 
 
@@ -199,14 +160,10 @@ def test_the_page_draws_no_narrow_picture(
     assert all(narrow is None for _, _, narrow in drawn)
 
 
-def test_a_changed_position_draws_differently(tmp_path: Path) -> None:
+def test_a_changed_position_draws_differently() -> None:
     """The comparison can fail: data changed in a cell, the hands or the status draw a
     picture that is not the server's."""
-    state = make("tracks", size=4).new_initial_state()
-    rng = random.Random(1)
-    while state.placed() < 5:  # type: ignore[attr-defined]
-        state = state.apply(state.random_joint(rng))
-    assert isinstance(state, TracksState)
+    state = _played(size=4, placed=5, seed=1)
     data = table_data(state, None, [])
     changed = [
         {**data, "cells": [*data["cells"][:-1], data["cells"][-1] ^ 1 or 3]},
@@ -214,22 +171,17 @@ def test_a_changed_position_draws_differently(tmp_path: Path) -> None:
         {**data, "status": data["status"] + " <&>"},
     ]
     picture = plugin("tracks").svg(state, None, [])
-    drawn = draw_on_page([data, *changed], tmp_path)
+    drawn = draw_on_page(MODULE, [data, *changed], WHAT)
     assert drawn[0][0] == picture
+    # Drawn otherwise, not thrown: an error would differ from any picture too.
+    assert not any(wide is None or wide.startswith(THROWN) for wide, _ in drawn), drawn
     assert all(wide != picture for wide, _ in drawn[1:])
     assert "&lt;&amp;&gt;" in (drawn[3][0] or "")
 
 
-def test_placements_written_otherwise_are_read_as_the_server_reads_them(tmp_path: Path) -> None:
+def test_placements_written_otherwise_are_read_as_the_server_reads_them() -> None:
     """Cells in capitals or row first are clickable; what names no empty cell is not."""
-    rng = random.Random(4)
-    state = make("tracks", size=5).new_initial_state()
-    while state.placed() < 6:  # type: ignore[attr-defined]
-        state = state.apply(state.random_joint(rng))
-    assert isinstance(state, TracksState) and not state.is_terminal()
-    mover = state.to_move()
-    assert mover is not None
-    empty = [state.action_to_string(mover, a) for a in state.legal_actions(mover)]
+    state, mover, empty = _to_place(size=5, placed=6, seed=4)
     full = next(i for i, k in enumerate(state.board) if k)
     legal = [
         empty[0].upper(),
@@ -243,7 +195,7 @@ def test_placements_written_otherwise_are_read_as_the_server_reads_them(tmp_path
     assert len(data["moves"]) == 3
     picture = plugin("tracks").svg(state, mover, legal)
     assert picture.count("data-move=") == 3
-    assert draw_on_page([data], tmp_path)[0][0] == picture
+    assert draw_on_page(MODULE, [data], WHAT)[0][0] == picture
 
 
 def test_the_data_is_plain_json_without_markup() -> None:
@@ -257,14 +209,7 @@ def test_the_data_is_plain_json_without_markup() -> None:
 
 
 def test_a_mid_game_6x6_board_is_under_one_and_a_half_kilobytes() -> None:
-    rng = random.Random(6)
-    state = make("tracks", size=6).new_initial_state()
-    while state.placed() < 18:  # type: ignore[attr-defined]
-        state = state.apply(state.random_joint(rng))
-    assert isinstance(state, TracksState) and not state.is_terminal()
-    mover = state.to_move()
-    assert mover is not None
-    legal = [state.action_to_string(mover, a) for a in state.legal_actions(mover)]
+    state, mover, legal = _to_place(size=6, placed=18, seed=6)
     for seat, moves in ((None, []), (mover, legal)):
         size = len(orjson.dumps(table_data(state, seat, moves)))
         assert 100 < size < 1500, (seat, size)

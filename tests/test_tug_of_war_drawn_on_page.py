@@ -11,12 +11,8 @@ hold no tile the seat may not see, and stay small.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import random
-import shutil
 import statistics
-import subprocess
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,9 +26,12 @@ from taut.core.game import State
 from taut.core.registry import make, plugin
 from taut.games.tug_of_war.model import BONUS, DEAL, TURN, TugModel
 from taut.games.tug_of_war.table_data import table_data
+from tests.page_drawing import digest, draw_on_page, first_difference, plain_json
 
 ROOT = Path(__file__).resolve().parents[1]
 DRAWER = ROOT / "src/taut/games/tug_of_war/table.js"
+#: What goes unchecked without ``node``.
+WHAT = "the page's drawing of the Tug of War table"
 
 #: The games played: player counts 2 to 8 and every option that changes the picture (the
 #: end and its round points, the sets, hand sizes, tie-breaks among all, stopping when one
@@ -53,29 +52,6 @@ GAMES: tuple[dict[str, Any], ...] = (
 SEED = 2
 #: Share of the positions of a deal drawn (besides its first two): a deal is many alike.
 DEAL_SHARE = 0.2
-
-#: Reads one table's data a line from stdin and writes both layouts' pictures a line: their
-#: SHA-1 digests (``hash``, as the pictures of thousands of tables run to many megabytes),
-#: or the pictures themselves (``full``, to show where one differs).
-RUNNER = """
-import { createHash } from "node:crypto";
-import { createInterface } from "node:readline";
-const { drawTable } = await import(process.argv[2]);
-const full = process.argv[3] === "full";
-const said = (text) => (full ? text : createHash("sha1").update(text, "utf8").digest("hex"));
-const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
-for await (const line of lines) {
-  if (!line) continue;
-  const data = JSON.parse(line);
-  let drawn;
-  try {
-    drawn = [drawTable(data, "wide"), drawTable(data, "narrow")];
-  } catch (error) {
-    drawn = ["thrown: " + error.stack, ""];
-  }
-  process.stdout.write(JSON.stringify(drawn.map(said)) + "\\n");
-}
-"""
 
 
 @dataclass(frozen=True)
@@ -157,62 +133,21 @@ def cases() -> list[Case]:
     return _cases()
 
 
-def _first_difference(expected: str, got: str) -> str:
-    """Where ``got`` first differs from ``expected``, with some text either side."""
-    at = next(
-        (i for i, (a, b) in enumerate(zip(expected, got, strict=False)) if a != b),
-        min(len(expected), len(got)),
-    )
-    start = max(0, at - 120)
-    return (
-        f"first difference at character {at} (lengths {len(expected)} and {len(got)}):\n"
-        f"server: ...{expected[start : at + 120]}...\n"
-        f"page:   ...{got[start : at + 120]}..."
-    )
-
-
-def _digest(picture: str) -> str:
-    """A picture's SHA-1, as the runner writes it."""
-    return hashlib.sha1(picture.encode()).hexdigest()
-
-
-def _drawn_on_page(datas: list[dict[str, Any]], folder: Path, full: bool) -> list[list[str]]:
-    """Both layouts drawn by the page's module from each data, in one ``node`` process:
-    the pictures when ``full``, else their digests (:func:`_digest`)."""
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is not on PATH: the page's drawer of the Tug of War table is untested")
-    runner = folder / "runner.mjs"
-    runner.write_text(RUNNER, encoding="utf-8")
-    lines = b"".join(orjson.dumps(d) + b"\n" for d in datas)
-    done = subprocess.run(
-        [node, str(runner), DRAWER.as_uri(), "full" if full else "hash"],
-        input=lines,
-        capture_output=True,
-        check=False,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr.decode()
-    drawn = [json.loads(line) for line in done.stdout.splitlines()]
-    assert len(drawn) == len(datas), done.stderr.decode()
-    return drawn
-
-
-def test_the_page_draws_every_table_as_the_server_does(cases: list[Case], tmp_path: Path) -> None:
-    drawn = _drawn_on_page([c.data for c in cases], tmp_path, full=False)
+def test_the_page_draws_every_table_as_the_server_does(cases: list[Case]) -> None:
+    drawn = draw_on_page(DRAWER, [c.data for c in cases], WHAT, digests=True)
     wrong = [
         case
         for case, digests in zip(cases, drawn, strict=True)
-        if digests != [_digest(case.wide), _digest(case.narrow)]
+        if digests != (digest(case.wide), digest(case.narrow))
     ]
     if not wrong:
         return
     case = wrong[0]
-    wide, narrow = _drawn_on_page([case.data], tmp_path, full=True)[0]
+    wide, narrow = draw_on_page(DRAWER, [case.data], WHAT)[0]
     for layout, expected, got in (("wide", case.wide, wide), ("narrow", case.narrow, narrow)):
         assert got == expected, (
             f"{len(wrong)} of {len(cases)} tables differ; the {layout} table of "
-            f"{case.who()}:\n{_first_difference(expected, got)}"
+            f"{case.who()}:\n{first_difference(expected, got)}"
         )
 
 
@@ -243,19 +178,10 @@ def test_the_games_reach_every_part_of_the_table(cases: list[Case]) -> None:
     assert {c.state.game.num_players for c in cases} >= {2, 3, 5, 8}
 
 
-def _plain(value: object) -> bool:
-    """Whether ``value`` is made of JSON's own types only."""
-    if isinstance(value, dict):
-        return all(isinstance(k, str) and _plain(v) for k, v in value.items())
-    if isinstance(value, list):
-        return all(_plain(v) for v in value)
-    return value is None or isinstance(value, str | int | float | bool)
-
-
 def test_the_data_is_plain_json_without_markup(cases: list[Case]) -> None:
     for case in cases:
         sent = orjson.dumps(case.data)
-        assert _plain(case.data), case.who()
+        assert plain_json(case.data), case.who()
         assert orjson.loads(sent) == case.data, case.who()
         assert b"<" not in sent, case.who()
     # Deterministic: the same position gives the same bytes.
