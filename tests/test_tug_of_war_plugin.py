@@ -57,6 +57,7 @@ LAYERS = {
     "svg_sheet": 4,
     "svg_choices": 4,
     "svg_hand": 5,
+    "table_data": 5,
     "svg": 6,
     "plugin": 7,
     "__init__": 8,

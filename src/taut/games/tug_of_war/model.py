@@ -93,32 +93,10 @@ class Bonus:
 _set = object.__setattr__
 
 FIELDS = (
-    "game",
-    "viewer",
-    "is_view",
-    "phase",
-    "round",
-    "in_game",
-    "playing",
-    "pool",
-    "scores",
-    "start_scores",
-    "points",
-    "trains",
-    "ends",
-    "hands",
-    "sizes",
-    "stock",
-    "stock_size",
-    "dealt",
-    "first",
-    "current",
-    "passes",
-    "drawn",
-    "bonus",
-    "outcome_",
-    "voids",
-)
+    "game", "viewer", "is_view", "phase", "round", "in_game", "playing", "pool", "scores",
+    "start_scores", "points", "trains", "ends", "hands", "sizes", "stock", "stock_size",
+    "dealt", "first", "current", "passes", "drawn", "bonus", "outcome_", "voids",
+)  # fmt: skip
 """Every field of a state, in the order :meth:`TugModel.make` expects them."""
 
 
