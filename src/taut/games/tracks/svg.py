@@ -483,20 +483,39 @@ def status(state: TracksState) -> str:
 _LEGEND_LINES = textwrap.wrap(LEGEND, 46)
 
 
+@functools.lru_cache(maxsize=16)
+def _cells_named(size: int) -> dict[str, int]:
+    """Every cell by its name (``c3``): legal placements come written so, and a look-up
+    costs less than reading the name."""
+    return {cell_name(size, cell): cell for cell in range(size * size)}
+
+
+def movable_cells(state: TracksState, seat: int | None, legal: Sequence[str]) -> set[int]:
+    """The cells of ``seat``'s ``legal`` placements that it may click now (none unless it
+    is to place); a placement written otherwise than the game writes a cell (``C3``) is
+    read as the rules read it."""
+    movable: set[int] = set()
+    if seat is None or seat != state.to_move() or state.kind is not NodeKind.DECISION:
+        return movable
+    named = _cells_named(state.game.size)
+    for text in legal:
+        cell = named.get(text)
+        if cell is None:
+            try:
+                cell = state.string_to_action(seat, text)
+            except ValueError:
+                continue
+        if state.is_legal(seat, cell):
+            movable.add(cell)
+    return movable
+
+
 def board_svg(state: TracksState, seat: int | None, legal: Sequence[str]) -> Picture:
     """The position with ``seat``'s ``legal`` placements clickable (empty cells); every other
     empty cell is an offer (``data-offer``), the page's to make a choice."""
     size = state.game.size
     c = cell_size(size)
-    movable: set[int] = set()
-    if seat is not None and seat == state.to_move() and state.kind is NodeKind.DECISION:
-        for text in legal:
-            try:
-                cell = state.string_to_action(seat, text)
-            except ValueError:
-                continue
-            if state.is_legal(seat, cell):
-                movable.add(cell)
+    movable = movable_cells(state, seat, legal)
     width = picture_width(size)
     top = MARGIN + size * c + MARGIN
     half = width / 2

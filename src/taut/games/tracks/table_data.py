@@ -27,14 +27,12 @@ The data, key by key:
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from taut.core.terms import NodeKind
-from taut.games.tracks.cells import cell_name
 from taut.games.tracks.render import winning_strands
-from taut.games.tracks.svg import reached_codes, status
+from taut.games.tracks.svg import movable_cells, reached_codes, status
 from taut.games.tracks.tiles import E, N, S, W
 
 if TYPE_CHECKING:
@@ -51,13 +49,6 @@ _LOOK_OF_SIDES = tuple(
 )
 
 
-@functools.lru_cache(maxsize=16)
-def _cells_named(size: int) -> dict[str, int]:
-    """Every cell by its name (``c3``): legal placements come written so, and a look-up
-    costs less than reading the name."""
-    return {cell_name(size, cell): cell for cell in range(size * size)}
-
-
 def table_data(view: TracksState, seat: int | None, legal: Sequence[str]) -> dict[str, Any]:
     """The position ``view`` as ``board_svg(view, seat, legal)`` draws it, in plain data
     (see the module): ``seat``'s ``legal`` placements are the cells it may click."""
@@ -65,19 +56,7 @@ def table_data(view: TracksState, seat: int | None, legal: Sequence[str]) -> dic
     board = view.board
     deciding = view.kind is NodeKind.DECISION
     mover = view.to_move()
-    movable: set[int] = set()
-    if seat is not None and seat == mover and deciding:
-        named = _cells_named(size)
-        for text in legal:
-            found = named.get(text)
-            if found is None:  # not written as the game writes a cell: read it so
-                try:
-                    found = view.string_to_action(seat, text)
-                except ValueError:
-                    continue
-            # The seat places now (above): a cell on the board and empty is legal.
-            if 0 <= found < len(board) and not board[found]:
-                movable.add(found)
+    movable = movable_cells(view, seat, legal)
     reached = reached_codes(board, size)
     look = _LOOK_OF_SIDES
     cells = [

@@ -196,10 +196,7 @@ class Pictures:
         if plugin.table_drawing is None:
             return None
         if plugin.offers:
-            found = self._offered.get(id(view))
-            if found is None or found[0] is not view:
-                found = self._offered[id(view)] = (view, {})
-            into, seat, legal = found[1], None, []
+            into, seat, legal = self._offered_for(view), None, []
         else:
             into, legal = board["drawn"], board["legal"]
         if "table" not in into:
@@ -212,10 +209,14 @@ class Pictures:
         """The pictures ``names`` of ``view`` with no moves offered, drawn once a view: every
         seat that sees it, whatever its turn, is sent the same (the page offers the legal
         moves)."""
+        return self._draw(plugin, view, None, [], self._offered_for(view), names)
+
+    def _offered_for(self, view: State) -> dict[str, Any]:
+        """What is drawn of ``view`` with no moves offered, kept once a view."""
         found = self._offered.get(id(view))
         if found is None or found[0] is not view:
             found = self._offered[id(view)] = (view, {})
-        return self._draw(plugin, view, None, [], found[1], names)
+        return found[1]
 
     def encoded(self, member: str, key: Any, value: Any) -> str:
         """``value`` (the member ``member`` of a frame drawn under ``key``) as JSON text,
