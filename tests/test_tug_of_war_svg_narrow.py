@@ -156,3 +156,40 @@ def test_the_wide_picture_keeps_a_desktop_hand_in_sight(key: int) -> None:
             _, _, width, height = (float(v) for v in root.get("viewBox", "").split())
             drawn = min(DESKTOP_ROOM, 1.25 * float(root.get("data-touch-width", "0")))
             assert height * drawn / width <= 650, (state.phase, height)
+
+
+def test_no_text_of_either_layout_is_smaller_than_13_units() -> None:
+    """13 units is 12 px at the narrow picture's least width (and more in the wide one):
+    the label of a tile drawn just now was 10 units, under 12 px on a desktop."""
+    import random
+    import re
+
+    from taut.core.forfeit import drawable
+    from taut.core.registry import make, plugin
+
+    found = plugin("tug-of-war")
+    rng = random.Random(1)
+    seen: set[str] = set()
+    for players in (2, 3):
+        state = make("tug-of-war", players=players).new_initial_state()
+        for _ in range(300):
+            if state.is_terminal():
+                break
+            for seat in range(players):
+                view = drawable(state.view(seat))
+                acting = seat in state.acting_seats()
+                legal = [state.action_to_string(seat, a) for a in state.legal_actions(seat)]
+                for picture in (
+                    found.svg(view, seat, legal if acting else []),
+                    found.svg_narrow(view, seat, legal if acting else []),
+                ):
+                    for size, words in re.findall(
+                        r'font-size="([\d.]+)"[^>]*>([^<]*)<', picture or ""
+                    ):
+                        assert float(size) >= 13, (size, words)
+                        seen.add(words)
+            if state.kind.name == "CHANCE":
+                state = state.apply({-1: rng.choice(state.chance_outcomes())[0]})
+            else:
+                state = state.apply(rng.choice(state.legal_actions(state.acting_seats()[0])))
+    assert "drawn" in seen

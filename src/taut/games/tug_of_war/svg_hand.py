@@ -70,8 +70,9 @@ def _drawn_tile(
     # The space (not drawn) parts the numbers from "drawn" in the element's text.
     body += text(x + HAND_HALF / 2, y + 2 * HAND_HALF + 30, f"{name} ", 13, text_anchor="middle")
     if drawn:
+        # 13 units, as the tile's numbers: at least 12 px in either layout at its least width.
         body += text(
-            x + HAND_HALF / 2, y + 10, "drawn", 10, text_anchor="middle", font_weight="bold"
+            x + HAND_HALF / 2, y + 10, "drawn", 13, text_anchor="middle", font_weight="bold"
         )
     if len(plays) == 1:
         train, end, move, owner = plays[0]

@@ -517,7 +517,7 @@ function drawnTile([a, b], plays, part, drawn, dim, place, x, y) {
     ["text-anchor", "middle"],
   ]);
   if (drawn) {
-    body += text(x + HAND_HALF / 2, y + 10, "drawn", 10, [
+    body += text(x + HAND_HALF / 2, y + 10, "drawn", 13, [
       ["text-anchor", "middle"],
       ["font-weight", "bold"],
     ]);
