@@ -45,9 +45,12 @@ def test_some_game_gives_its_table_as_data_and_the_rest_do_not() -> None:
 
 
 @contextlib.contextmanager
-def _socket(tmp_path: Path, game: str, hello: dict[str, Any]) -> Iterator[Any]:
-    """A socket of a new game's first seat that has said ``hello`` (its token added)."""
-    options = OPTIONS.get(game, {})
+def _socket(
+    tmp_path: Path, game: str, hello: dict[str, Any], options: dict[str, Any] | None = None
+) -> Iterator[Any]:
+    """A socket of a new game's first seat that has said ``hello`` (its token added); the
+    game made with ``options`` (by default :data:`OPTIONS`)."""
+    options = OPTIONS.get(game, {}) if options is None else options
     with app_client(tmp_path) as client:
         made = new_game(client, game, ["me", "invite"], options)
         token = token_of(next(iter(made["links"].values())))
@@ -87,9 +90,17 @@ def test_a_client_that_does_not_draw_is_sent_pictures(tmp_path: Path, game: str)
         assert first["board"].startswith("<svg")
 
 
+#: A game whose table has no data (a learning game's picture holds its tiles' other
+#: faces, drawn by the server).
+WITHOUT_DATA = ("pulling-strings", {"edition": "published", "learning": "strict", "seed": 1})
+
+
 def test_a_game_without_table_data_sends_pictures_to_a_client_that_draws(tmp_path: Path) -> None:
-    game = next(g for g in games() if plugin(g).table_drawing is None)
-    with _socket(tmp_path, game, {"patches": "edits", "draws": True}) as session:
+    game, options = WITHOUT_DATA
+    state = plugin(game).game_class(**options).new_initial_state()
+    assert plugin(game).table(state, None, []) is None
+    hello = {"patches": "edits", "draws": True}
+    with _socket(tmp_path, game, hello, options) as session:
         first = next_state(session)
         assert "table" not in first
         assert first["board"].startswith("<svg")

@@ -95,7 +95,7 @@ def test_the_wheel_installed_elsewhere_serves_signing(tmp_path: Path) -> None:
         assert fetched("/game-files/pulling-strings/signs.js")
         assert fetched("/game-files/pulling-strings/recogniser.json").startswith(b"{")
         # The pages' drawings of the tables that games send as facts.
-        for game in ("push-pull", "tug-of-war", "tracks"):
+        for game in ("pulling-strings", "push-pull", "tug-of-war", "tracks"):
             assert b"export function drawTable" in fetched(f"/game-files/{game}/table.js")
         assert b"export function esc" in fetched("/game-files/page_text.js")
         assert fetched("/vendor/mediapipe/hands.js") == (PACKAGED_HANDS / "hands.js").read_bytes()

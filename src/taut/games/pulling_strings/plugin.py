@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from taut.core.game import Game, State
 from taut.core.observation import Observer
@@ -101,6 +101,9 @@ class PullingStringsPlugin(GamePlugin):
     )
     verb = "pulls"
     draw_by_agreement = True
+    # The page draws the board from its facts (:meth:`table`): a move costs no drawing here
+    # (a learning game's pictures excepted: the server draws those).
+    table_drawing = "table.js"
     position_help = (
         '{"stacks": [[row, col, count], ...], "broken": ["c", ...], "turn": 0} '
         "(rows and columns 0..4 from the top left)"
@@ -133,6 +136,14 @@ class PullingStringsPlugin(GamePlugin):
         from taut.games.pulling_strings.svg import board_svg
 
         return board_svg(_ps(view), seat, legal)
+
+    def table(self, view: State, seat: int | None, legal: Sequence[str]) -> dict[str, Any] | None:
+        """The board's facts as :mod:`.table_data` gives them: the page draws the picture
+        from them (``table_drawing``), exactly as :meth:`svg` does; None in a learning game,
+        whose pictures the server draws."""
+        from taut.games.pulling_strings.table_data import table_data
+
+        return table_data(_ps(view), seat, legal)
 
     def narrate(self, before: State, joint: Mapping[int, int], after: State) -> list[str]:
         """Who pulled which end, what split, moved and combined, and the disks home."""
@@ -238,10 +249,15 @@ class PullingStringsPlugin(GamePlugin):
         return CameraSigning("signs.js", "recogniser.json", slot="answer", right_slot="end")
 
     def static_files(self) -> dict[str, Path]:
-        """The fingerspelling recogniser for the browser and its learnt model (which holds
-        the drawings' templates for J and Z)."""
-        folder = Path(__file__).parent / "signs"
-        return {"signs.js": folder / "signs.js", "recogniser.json": folder / "recogniser.json"}
+        """The page's drawing of the board from :meth:`table`'s data, the fingerspelling
+        recogniser for the browser and its learnt model (which holds the drawings'
+        templates for J and Z)."""
+        here = Path(__file__).parent
+        return {
+            "table.js": here / "table.js",
+            "signs.js": here / "signs" / "signs.js",
+            "recogniser.json": here / "signs" / "recogniser.json",
+        }
 
     def commands(self) -> dict[str, list[click.Command]]:
         """``taut signs recognize``: the fingerspelled letters of hand landmarks."""
