@@ -1,8 +1,10 @@
 """The board (the position as text, the log) a page draws from patches is the one it draws from
-whole pictures: two pages at the same seat, one taking patches (as every page does) and one
+whole pictures: pages at the same seat, one as every page is (it takes patches) and one
 asking for whole pictures (``?patches=0``), through random games of every kind, show the
 same picture after every move. Where a game gives the data its table is drawn from, the
-first page draws every picture itself from that data: the same as the server's."""
+first page draws every picture itself from that data: the same as the server's; a third
+page then asks for the server's pictures patched (``?draws=0``), as a page of a position
+without data takes them."""
 
 from __future__ import annotations
 
@@ -78,29 +80,33 @@ def test_the_patched_board_is_the_whole_board(tmp_path: Path, game: str) -> None
         options = {**GAMES[game], **({"players": 2} if game == "tug-of-war" else {})}
         made = server.new_game(game, ["me", "easy"], options)
         patched = open_page(browser, "about:blank")
-        seen = {"patched": 0, "whole": 0, "patched tables": 0, "whole tables": 0}
+        seen = {name: 0 for name in ("patched", "whole", "pictures")}
+        seen |= {f"{name} tables": 0 for name in list(seen)}
         count(patched, seen, "patched")
         patched.goto(server.url(made["mine"]))
         whole = open_page(browser, "about:blank")
         count(whole, seen, "whole")
         whole.goto(server.url(made["mine"].replace("#", "?patches=0#")))
+        pages = [patched, whole]
+        drawn = plugin(game).table_drawing is not None
+        if drawn:
+            pictures = open_page(browser, "about:blank")
+            count(pictures, seen, "pictures")
+            pictures.goto(server.url(made["mine"].replace("#", "?draws=0#")))
+            pages.append(pictures)
         # The position as text is compared too: it is sent (and patched) while it is shown.
-        show_text(patched)
-        show_text(whole)
+        for page in pages:
+            show_text(page)
         rng = random.Random(12)
         compared = 0
         for _ in range(25):
             turn = wait_for_turn(patched)
             move = moves_played(patched)
-            wait_for_move(whole, move)
-            if moves_played(whole) == move:
-                if not same_board(patched, whole):
-                    a, b = patched.evaluate(DRAWN) or "", whole.evaluate(DRAWN) or ""
-                    at = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), 0)
-                    raise AssertionError(
-                        f"the boards differ at move {move}: …{a[at - 80 : at + 120]}… "
-                        f"against …{b[at - 80 : at + 120]}…"
-                    )
+            for page in pages[1:]:
+                wait_for_move(page, move)
+            if all(moves_played(page) == move for page in pages[1:]):
+                for page in pages[1:]:
+                    _same_or_fail(patched, page, move)
                 compared += 1
             if turn != "choose":
                 break
@@ -109,9 +115,21 @@ def test_the_patched_board_is_the_whole_board(tmp_path: Path, game: str) -> None
         assert compared >= 3
         # The patched page was sent patches, or the table's data where the game gives it
         # (then the page draws every picture); the other, whole pictures only.
-        if plugin(game).table_drawing is None:
+        if not drawn:
             assert seen["patched"] > 0 and seen["patched tables"] == 0, seen
         else:
             assert seen["patched tables"] > 0 and seen["patched"] == 0, seen
+            assert seen["pictures"] > 0 and seen["pictures tables"] == 0, seen
         assert seen["whole"] == 0 and seen["whole tables"] == 0, seen
-        assert page_errors(patched) == [] and page_errors(whole) == []
+        assert all(page_errors(page) == [] for page in pages)
+
+
+def _same_or_fail(one: Page, other: Page, move: int) -> None:
+    """Fail, showing where, unless the two pages come to draw the same board."""
+    if not same_board(one, other):
+        a, b = one.evaluate(DRAWN) or "", other.evaluate(DRAWN) or ""
+        at = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), 0)
+        raise AssertionError(
+            f"the boards differ at move {move}: …{a[at - 80 : at + 120]}… "
+            f"against …{b[at - 80 : at + 120]}…"
+        )

@@ -121,8 +121,9 @@ const PATCHES = new URLSearchParams(location.search).get("patches") !== "0";
 // A game may give the page a module that draws its table from data (the game's root names
 // it): the server then sends that data in place of the pictures, and draws nothing for this
 // page. The module draws exactly the server's pictures; ?patches=0 asks for the server's
-// own (what the page's drawing is compared with).
-const drawTable = PATCHES && root.dataset.tableDrawing
+// own, whole, and ?draws=0 for them patched (what the page's drawing is compared with).
+const DRAWS = new URLSearchParams(location.search).get("draws") !== "0";
+const drawTable = PATCHES && DRAWS && root.dataset.tableDrawing
   ? await import(root.dataset.tableDrawing).then((module) => module.drawTable, () => null)
   : null;
 
