@@ -1009,7 +1009,7 @@ def main() -> None:
     parser.add_argument(
         "--pictures", action="store_true",
         help="clients that take the server's pictures of a game whose table the browser "
-        "draws from data (Tug of War)",
+        "draws from data (every game but a learning one)",
     )  # fmt: skip
     parser.add_argument(
         "--text", action="store_true",

@@ -15,7 +15,7 @@ Every game can be measured (``--game all`` runs the four, each on a board as the
 plays it: Track Tiles 6x6, Tug of War for two). Besides the CPU, the bytes of the first
 frame a client gets and of the frames after it are printed apart. The clients take changed
 pictures as patches, as the browser does; ``--whole`` measures clients that take whole
-pictures only. Where a game gives the data its table is drawn from (Tug of War), the clients
+pictures only. Where a game gives the data its table is drawn from (every game), the clients
 take that data and not the pictures, as the browser's page does (``--pictures``: the
 server's pictures, as other clients take them). They leave the position as text out, as the
 page does until its "position as text" is opened; ``--text`` measures clients that show it.
@@ -305,7 +305,7 @@ def main() -> None:
     parser.add_argument(
         "--pictures", action="store_true",
         help="clients that take the server's pictures of a game whose table the browser "
-        "draws from data (Tug of War)",
+        "draws from data (every game but a learning one)",
     )  # fmt: skip
     parser.add_argument(
         "--text", action="store_true",
