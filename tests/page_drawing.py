@@ -5,7 +5,8 @@ the page calls with the data the server sends. :func:`draw_on_page` runs that fu
 ``node`` for many data at once, in both layouts; :func:`first_difference` shows where a
 picture drawn there parts from the server's. :func:`node_or_skip` skips a test, saying
 what goes unchecked, where ``node`` is missing, and :func:`plain_json` tells whether data
-is made of JSON's own types only.
+is made of JSON's own types only. :func:`assert_drawn_alike` holds many tables to the
+server's pictures at once.
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ import hashlib
 import json
 import shutil
 import subprocess
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -132,3 +135,42 @@ def plain_json(value: object) -> bool:
     if isinstance(value, list):
         return all(plain_json(v) for v in value)
     return value is None or isinstance(value, str | int | float | bool)
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """One table as the server drew it: what it is (for a failure's message), the data the
+    page is sent, and the server's pictures in both layouts (None: none in that layout)."""
+
+    what: str
+    data: dict[str, Any]
+    wide: str
+    narrow: str | None
+
+
+def assert_drawn_alike(module: Path, tables: Sequence[Drawn], what: str) -> None:
+    """Fail unless the page's ``module`` draws every one of ``tables`` from its data
+    exactly as the server did, in both layouts: all of them in one ``node`` run compared by
+    digest, then the first that differs drawn again whole to show where (with how many
+    differ). Skips, naming ``what``, without ``node``."""
+    drawn = draw_on_page(module, [t.data for t in tables], what, digests=True)
+    wrong = [
+        table
+        for table, got in zip(tables, drawn, strict=True)
+        if tuple(got)
+        != (digest(table.wide), None if table.narrow is None else digest(table.narrow))
+    ]
+    if not wrong:
+        return
+    table = wrong[0]
+    wide, narrow = draw_on_page(module, [table.data], what)[0]
+    for layout, expected, got in (("wide", table.wide, wide), ("narrow", table.narrow, narrow)):
+        if expected is None:
+            assert got is None, (
+                f"{table.what}: a {layout} picture drawn, as the server draws none:\n{got}"
+            )
+        elif got != expected:
+            pytest.fail(
+                f"{len(wrong)} of {len(tables)} tables differ; the {layout} picture of "
+                f"{table.what}:\n{first_difference(expected, got)}"
+            )

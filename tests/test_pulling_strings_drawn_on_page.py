@@ -12,22 +12,24 @@ plain JSON, holds no markup, says nothing a seat may not know, and stays small."
 
 from __future__ import annotations
 
-import random
-import statistics
-from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import orjson
 import pytest
 
-from taut.core.forfeit import drawable, forfeit
-from taut.core.game import State
+from taut.core.forfeit import drawable
 from taut.core.registry import make, plugin
 from taut.games.pulling_strings.rules import PullingStringsState
 from taut.games.pulling_strings.table_data import table_data
-from tests.page_drawing import THROWN, digest, draw_on_page, first_difference, plain_json
+from tests.page_drawing import THROWN, assert_drawn_alike, draw_on_page
+from tests.played_tables import (
+    Case,
+    assert_a_seat_is_sent_what_it_may_know,
+    assert_plain_and_the_same_again,
+    assert_small,
+    legal_moves,
+    played_cases,
+)
 
 MODULE = Path(__file__).resolve().parents[1] / "src/taut/games/pulling_strings/table.js"
 #: What goes unchecked without ``node``.
@@ -68,91 +70,14 @@ SEED = 11
 MOST_TURNS = 40
 
 
-@dataclass(frozen=True)
-class Case:
-    """One picture: whose, the full state it is of, the server's picture and the data."""
-
-    what: str
-    state: State
-    seat: int | None
-    legal: list[str]
-    picture: str
-    data: dict[str, Any]
-
-
-def _legal(state: State, seat: int) -> list[str]:
-    """``seat``'s legal moves in notation, as the server lists them."""
-    return [state.action_to_string(seat, a) for a in state.legal_actions(seat)]
-
-
-def _looks(state: State, rng: random.Random) -> Iterator[tuple[str, State, int | None, list[str]]]:
-    """What the server draws of one node: the full state, a spectator's view, and each
-    seat's view with its moves (while it chooses) and without (once it has chosen); now
-    and then the position forfeited, drawn as it stood."""
-    yield "full state", drawable(state), None, []
-    yield "spectator", drawable(state.view(None)), None, []
-    for seat in range(state.game.info.num_seats):
-        view = drawable(state.view(seat))
-        if seat in state.acting_seats():
-            yield "choosing", view, seat, _legal(state, seat)
-        yield "chosen", view, seat, []
-    if state.acting_seats() and rng.random() < 0.1:
-        yield "forfeit", drawable(forfeit(state, 0)), None, []
-
-
-def _positions(rng: random.Random) -> Iterator[tuple[str, State]]:
-    """Every node of every random game of :data:`GAMES`, its end included."""
-    for options, games, start in GAMES:
-        game = make("pulling-strings", **options)
-        for number in range(games):
-            state: State = (
-                game.new_initial_state() if start is None else game.state_from_json(start)
-            )
-            for turn in range(MOST_TURNS):
-                yield f"{options} game {number} turn {turn}", state
-                if state.is_terminal():
-                    break
-                state = state.apply(state.random_joint(rng))
-
-
-def _cases(seed: int) -> list[Case]:
-    """Every picture of the random games, drawn by the server, with its data."""
-    found = plugin("pulling-strings")
-    rng = random.Random(seed)
-    out = []
-    for what, state in _positions(rng):
-        for look, view, seat, legal in _looks(state, rng):
-            assert isinstance(view, PullingStringsState)
-            picture = found.svg(view, seat, legal)
-            data = table_data(view, seat, legal)
-            assert data is not None, what
-            out.append(Case(f"{what} seat {seat} ({look})", state, seat, legal, picture, data))
-    return out
-
-
 @pytest.fixture(scope="module")
 def cases() -> list[Case]:
     """Every picture of the random games, with its data."""
-    return _cases(SEED)
+    return played_cases("pulling-strings", GAMES, SEED, MOST_TURNS, table_data)
 
 
 def test_the_page_draws_every_position_as_the_server_does(cases: list[Case]) -> None:
-    drawn = draw_on_page(MODULE, [c.data for c in cases], WHAT, digests=True)
-    wrong = [
-        case
-        for case, (wide, narrow) in zip(cases, drawn, strict=True)
-        if wide != digest(case.picture) or narrow is not None
-    ]
-    if wrong:
-        case = wrong[0]
-        wide, narrow = draw_on_page(MODULE, [case.data], WHAT)[0]
-        assert narrow is None, (
-            f"{case.what}: a narrow picture drawn, as the server draws none:\n{narrow}"
-        )
-        pytest.fail(
-            f"{len(wrong)} of {len(cases)} pictures differ; the first, {case.what}:\n"
-            f"{first_difference(case.picture, wide)}"
-        )
+    assert_drawn_alike(MODULE, [c.drawn() for c in cases], WHAT)
 
 
 def test_the_games_reach_every_part_of_the_picture(cases: list[Case]) -> None:
@@ -186,7 +111,7 @@ def test_a_changed_position_draws_differently() -> None:
     not the server's."""
     state = make("pulling-strings").state_from_json(NEAR_HOME)
     assert isinstance(state, PullingStringsState)
-    legal = _legal(state, 0)
+    legal = legal_moves(state, 0)
     data = table_data(state, 0, legal)
     assert data is not None
     picture = plugin("pulling-strings").svg(state, 0, legal)
@@ -211,60 +136,32 @@ def test_a_changed_position_draws_differently() -> None:
 
 
 def test_the_data_is_plain_json_without_markup(cases: list[Case]) -> None:
-    for case in cases:
-        sent = orjson.dumps(case.data)
-        assert plain_json(case.data), case.what
-        assert orjson.loads(sent) == case.data, case.what
-        assert b"<" not in sent, case.what
-    # Deterministic: the same position gives the same bytes.
-    for case in cases[:: len(cases) // 40]:
+    def again(case: Case) -> dict[str, Any] | None:
         view = drawable(case.state if case.seat is None else case.state.view(case.seat))
         assert isinstance(view, PullingStringsState)
-        again = table_data(view, case.seat, case.legal)
-        assert orjson.dumps(again) == orjson.dumps(case.data), case.what
+        return table_data(view, case.seat, case.legal)
+
+    assert_plain_and_the_same_again(cases, again)
 
 
 def test_a_seat_is_sent_only_the_position_and_its_own_ends() -> None:
-    """The data is a function of what the seat may know: the same from its view, from the
-    position told anew (its public JSON, sent to all) and from a full state drawn among
-    those it cannot tell apart. Beyond what a spectator is sent, a seat gets only the ends
-    it may pull (the other seat's choice is kept apart until both are revealed)."""
-    rng = random.Random(SEED + 1)
-    checked = 0
-    for what, state in _positions(rng):
-        if not isinstance(state, PullingStringsState) or rng.random() > 0.3:
-            continue
-        game = state.game
-        for seat in range(game.info.num_seats):
-            view = state.view(seat)
-            assert isinstance(view, PullingStringsState)
-            legal = _legal(state, seat) if seat in state.acting_seats() else []
-            data = table_data(view, seat, legal)
-            told = game.state_from_json(view.to_json())
-            sampled = game.determinize(view, seat, rng)
-            assert isinstance(told, PullingStringsState)
-            assert isinstance(sampled, PullingStringsState)
-            for other in (told, sampled):
-                assert table_data(other, seat, legal) == data, what
-            public = table_data(state.view(None), None, [])  # type: ignore[arg-type]
-            assert data is not None and public is not None
-            assert {k: v for k, v in data.items() if k not in ("m", "mt")} == public, what
-            checked += 1
-    assert checked > 50
+    """Beyond what a spectator is sent, a seat gets only the ends it may pull (the other
+    seat's choice is kept apart until both are revealed)."""
+    sent = assert_a_seat_is_sent_what_it_may_know(
+        "pulling-strings", GAMES, SEED + 1, MOST_TURNS, table_data, ("m", "mt")
+    )
+    # Seats that choose are among them: their ends are sent.
+    assert any("m" in data for _, data in sent)
 
 
 def test_a_learning_game_has_no_data_and_keeps_its_pictures() -> None:
     game = make("pulling-strings", edition="published", learning="strict", seed=1)
     state = game.new_initial_state()
     found = plugin("pulling-strings")
-    assert found.table(state.view(0), 0, _legal(state, 0)) is None
-    assert 'data-palette=""' in found.svg(state.view(0), 0, _legal(state, 0))
+    assert found.table(state.view(0), 0, legal_moves(state, 0)) is None
+    assert 'data-palette=""' in found.svg(state.view(0), 0, legal_moves(state, 0))
 
 
 def test_the_data_of_a_position_is_small(cases: list[Case]) -> None:
-    seats = [
-        len(orjson.dumps(c.data)) for c in cases if c.seat is not None and not c.state.is_terminal()
-    ]
     # A typical position: a seat's data as it chooses, its ends included.
-    assert statistics.median(seats) < 400, statistics.median(seats)
-    assert max(len(orjson.dumps(c.data)) for c in cases) < 1024
+    assert_small(cases, median=400, most=1024)

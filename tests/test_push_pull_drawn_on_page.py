@@ -11,23 +11,25 @@ JSON, holds no markup, says nothing a seat may not know, and stays small."""
 
 from __future__ import annotations
 
-import random
-import statistics
-from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import orjson
 import pytest
 
-from taut.core.forfeit import drawable, forfeit
+from taut.core.forfeit import drawable
 from taut.core.game import State
 from taut.core.registry import make, plugin
 from taut.games.push_pull import table_data as table_data_module
-from taut.games.push_pull.rules import PushPull, PushPullState
+from taut.games.push_pull.rules import PushPullState
 from taut.games.push_pull.table_data import table_data
-from tests.page_drawing import THROWN, digest, draw_on_page, first_difference, plain_json
+from tests.page_drawing import THROWN, assert_drawn_alike, draw_on_page
+from tests.played_tables import (
+    Case,
+    assert_a_seat_is_sent_what_it_may_know,
+    assert_plain_and_the_same_again,
+    assert_small,
+    played_cases,
+)
 
 MODULE = Path(__file__).resolve().parents[1] / "src/taut/games/push_pull/table.js"
 #: What goes unchecked without ``node``.
@@ -68,25 +70,14 @@ SEED = 7
 MOST_TURNS = 60
 
 
-@dataclass(frozen=True)
-class Case:
-    """One picture: whose, the full state it is of, the server's picture and the data."""
-
-    what: str
-    state: State
-    seat: int | None
-    legal: list[str]
-    picture: str
-    data: dict[str, Any]
-
-
 #: Every legal move written out, by layout, seat and the pieces on the board (the moves
 #: depend on nothing else; a two-teams player with shifts has 15,625 of them).
 _LEGAL: dict[tuple[int, int, int], list[str]] = {}
 
 
-def _legal(state: PushPullState, seat: int) -> list[str]:
+def _legal(state: State, seat: int) -> list[str]:
     """``seat``'s legal moves in notation, as the server lists them."""
+    assert isinstance(state, PushPullState)
     key = (id(state.game.layout), seat, state.mask)
     found = _LEGAL.get(key)
     if found is None:
@@ -95,75 +86,14 @@ def _legal(state: PushPullState, seat: int) -> list[str]:
     return found
 
 
-def _looks(state: State, rng: random.Random) -> Iterator[tuple[str, State, int | None, list[str]]]:
-    """What the server draws of one node: the full state, a spectator's view, and each
-    seat's view with its moves (while it chooses) and without (once it has chosen); now
-    and then the position forfeited, drawn as it stood."""
-    yield "full state", drawable(state), None, []
-    yield "spectator", drawable(state.view(None)), None, []
-    for seat in range(state.game.info.num_seats):
-        view = drawable(state.view(seat))
-        if seat in state.acting_seats():
-            assert isinstance(state, PushPullState)
-            yield "choosing", view, seat, _legal(state, seat)
-        yield "chosen", view, seat, []
-    if state.acting_seats() and rng.random() < 0.1:
-        yield "forfeit", drawable(forfeit(state, 0)), None, []
-
-
-def _positions(rng: random.Random) -> Iterator[tuple[str, State]]:
-    """Every node of every random game of :data:`GAMES`, its end included."""
-    for options, games, start in GAMES:
-        game = make("push-pull", **options)
-        assert isinstance(game, PushPull)
-        for number in range(games):
-            state: State = (
-                game.new_initial_state() if start is None else game.state_from_json(start)
-            )
-            for turn in range(MOST_TURNS):
-                yield f"{options} game {number} turn {turn}", state
-                if state.is_terminal():
-                    break
-                state = state.apply(state.random_joint(rng))
-
-
-def _cases(seed: int) -> list[Case]:
-    """Every picture of the random games, drawn by the server, with its data."""
-    found = plugin("push-pull")
-    rng = random.Random(seed)
-    out = []
-    for what, state in _positions(rng):
-        for look, view, seat, legal in _looks(state, rng):
-            assert isinstance(view, PushPullState)
-            picture = found.svg(view, seat, legal)
-            data = table_data(view, seat, legal)
-            out.append(Case(f"{what} seat {seat} ({look})", state, seat, legal, picture, data))
-    return out
-
-
 @pytest.fixture(scope="module")
 def cases() -> list[Case]:
     """Every picture of the random games, with its data."""
-    return _cases(SEED)
+    return played_cases("push-pull", GAMES, SEED, MOST_TURNS, table_data, _legal)
 
 
 def test_the_page_draws_every_position_as_the_server_does(cases: list[Case]) -> None:
-    drawn = draw_on_page(MODULE, [c.data for c in cases], WHAT, digests=True)
-    wrong = [
-        case
-        for case, (wide, narrow) in zip(cases, drawn, strict=True)
-        if wide != digest(case.picture) or narrow is not None
-    ]
-    if wrong:
-        case = wrong[0]
-        wide, narrow = draw_on_page(MODULE, [case.data], WHAT)[0]
-        assert narrow is None, (
-            f"{case.what}: a narrow picture drawn, as the server draws none:\n{narrow}"
-        )
-        pytest.fail(
-            f"{len(wrong)} of {len(cases)} pictures differ; the first, {case.what}:\n"
-            f"{first_difference(case.picture, wide)}"
-        )
+    assert_drawn_alike(MODULE, [c.drawn() for c in cases], WHAT)
 
 
 def test_the_games_reach_every_part_of_the_picture(cases: list[Case]) -> None:
@@ -217,56 +147,30 @@ def test_a_changed_position_draws_differently() -> None:
 
 
 def test_the_data_is_plain_json_without_markup(cases: list[Case]) -> None:
-    for case in cases:
-        sent = orjson.dumps(case.data)
-        assert plain_json(case.data), case.what
-        assert orjson.loads(sent) == case.data, case.what
-        assert b"<" not in sent, case.what
-    # Deterministic: the same position gives the same bytes, the caches full or not.
-    for case in cases[:: len(cases) // 40]:
+    def again(case: Case) -> dict[str, Any] | None:
+        # The same bytes, the caches full or not.
         table_data_module._fixed.cache_clear()
         table_data_module._arrows.cache_clear()
         view = drawable(case.state if case.seat is None else case.state.view(case.seat))
         assert isinstance(view, PushPullState)
-        again = table_data(view, case.seat, case.legal)
-        assert orjson.dumps(again) == orjson.dumps(case.data), case.what
+        return table_data(view, case.seat, case.legal)
+
+    assert_plain_and_the_same_again(cases, again)
 
 
 def test_a_seat_is_sent_nothing_of_another_seats_choice() -> None:
-    """The data is a function of what the seat may know: the same from its view, from the
-    position told anew (its public JSON, kept by the server and sent to all) and from a
-    full state drawn among those it cannot tell apart. The other seats' pending choices
-    are kept apart from the position until all are revealed: beyond what a spectator is
-    sent, a seat gets only its own sides and its own panel, every piece at pass."""
-    rng = random.Random(SEED + 1)
-    checked = 0
-    for what, state in _positions(rng):
-        if not isinstance(state, PushPullState) or rng.random() > 0.3:
-            continue
-        game = state.game
-        for seat in range(game.info.num_seats):
-            view = state.view(seat)
-            assert isinstance(view, PushPullState)
-            legal = _legal(state, seat) if seat in state.acting_seats() else []
-            data = table_data(view, seat, legal)
-            told = game.state_from_json(view.to_json())
-            sampled = game.determinize(view, seat, rng)
-            assert isinstance(sampled, PushPullState)
-            for other in (told, sampled):
-                assert table_data(other, seat, legal) == data, what
-            # The seat's panel starts every piece at pass, whatever it or anyone chose.
-            assert "=" not in data.get("c", "").replace("={", ""), what
-            # Beyond the position everybody sees, a seat is sent its own sides and panel.
-            public = table_data(state.view(None), None, [])  # type: ignore[arg-type]
-            assert {k: v for k, v in data.items() if k not in ("y", "c", "ar")} == public
-            checked += 1
-    assert checked > 50
+    """The other seats' pending choices are kept apart from the position until all are
+    revealed: beyond what a spectator is sent, a seat gets only its own sides and its own
+    panel, every piece at pass."""
+    sent = assert_a_seat_is_sent_what_it_may_know(
+        "push-pull", GAMES, SEED + 1, MOST_TURNS, table_data, ("y", "c", "ar"), _legal
+    )
+    for what, data in sent:
+        # The seat's panel starts every piece at pass, whatever it or anyone chose.
+        assert "=" not in data.get("c", "").replace("={", ""), what
+    assert any("c" in data for _, data in sent)
 
 
 def test_the_data_of_a_position_is_small(cases: list[Case]) -> None:
-    seats = [
-        len(orjson.dumps(c.data)) for c in cases if c.seat is not None and not c.state.is_terminal()
-    ]
     # A typical position: a seat's data as it chooses, its panel included.
-    assert statistics.median(seats) < 400, statistics.median(seats)
-    assert max(len(orjson.dumps(c.data)) for c in cases) < 1024
+    assert_small(cases, median=400, most=1024)

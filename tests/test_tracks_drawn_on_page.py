@@ -15,14 +15,13 @@ from pathlib import Path
 from typing import Any
 
 import orjson
-import pytest
 
 from taut.core.forfeit import drawable, forfeit
 from taut.core.game import State
 from taut.core.registry import make, plugin
 from taut.games.tracks.rules import TracksState
 from taut.games.tracks.table_data import table_data
-from tests.page_drawing import THROWN, draw_on_page, first_difference
+from tests.page_drawing import THROWN, Drawn, assert_drawn_alike, draw_on_page
 
 MODULE = Path(__file__).resolve().parents[1] / "src/taut/games/tracks/table.js"
 #: What goes unchecked without ``node``.
@@ -123,23 +122,12 @@ def _to_place(size: int, placed: int, seed: int) -> tuple[TracksState, int, list
     return state, mover, [state.action_to_string(mover, a) for a in state.legal_actions(mover)]
 
 
-@pytest.fixture(scope="module")
-def drawn() -> list[tuple[Case, str | None, str | None]]:
-    """Every case with the page's two pictures of it."""
+def test_the_page_draws_every_position_as_the_server_does() -> None:
     cases = _cases(SEED)
-    pictures = draw_on_page(MODULE, [c.data for c in cases], WHAT)
-    return [(case, wide, narrow) for case, (wide, narrow) in zip(cases, pictures, strict=True)]
-
-
-def test_the_page_draws_every_position_as_the_server_does(
-    drawn: list[tuple[Case, str | None, str | None]],
-) -> None:
-    for case, wide, _ in drawn:
-        assert wide is not None, case.what
-        if wide != case.picture:
-            pytest.fail(f"{case.what}: {first_difference(case.picture, wide)}")
+    # One picture for every width: the page draws no narrow one either.
+    assert_drawn_alike(MODULE, [Drawn(c.what, c.data, c.picture, None) for c in cases], WHAT)
     # The games went through everything the picture shows.
-    pictures = "".join(case.picture for case, _, _ in drawn)
+    pictures = "".join(case.picture for case in cases)
     for shown in (
         "data-glow",  # a winner's track
         'stroke="#0072B2" stroke-width="8.88889" stroke-linecap="butt" stroke-dasharray',
@@ -151,13 +139,7 @@ def test_the_page_draws_every_position_as_the_server_does(
         'stroke-dasharray="6 3"',  # the last placement
     ):
         assert shown in pictures, shown
-    assert len(drawn) > 1000
-
-
-def test_the_page_draws_no_narrow_picture(
-    drawn: list[tuple[Case, str | None, str | None]],
-) -> None:
-    assert all(narrow is None for _, _, narrow in drawn)
+    assert len(cases) > 1000
 
 
 def test_a_changed_position_draws_differently() -> None:

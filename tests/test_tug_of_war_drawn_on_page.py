@@ -26,7 +26,7 @@ from taut.core.game import State
 from taut.core.registry import make, plugin
 from taut.games.tug_of_war.model import BONUS, DEAL, TURN, TugModel
 from taut.games.tug_of_war.table_data import table_data
-from tests.page_drawing import digest, draw_on_page, first_difference, plain_json
+from tests.page_drawing import Drawn, assert_drawn_alike, plain_json
 
 ROOT = Path(__file__).resolve().parents[1]
 DRAWER = ROOT / "src/taut/games/tug_of_war/table.js"
@@ -134,21 +134,8 @@ def cases() -> list[Case]:
 
 
 def test_the_page_draws_every_table_as_the_server_does(cases: list[Case]) -> None:
-    drawn = draw_on_page(DRAWER, [c.data for c in cases], WHAT, digests=True)
-    wrong = [
-        case
-        for case, digests in zip(cases, drawn, strict=True)
-        if digests != (digest(case.wide), digest(case.narrow))
-    ]
-    if not wrong:
-        return
-    case = wrong[0]
-    wide, narrow = draw_on_page(DRAWER, [case.data], WHAT)[0]
-    for layout, expected, got in (("wide", case.wide, wide), ("narrow", case.narrow, narrow)):
-        assert got == expected, (
-            f"{len(wrong)} of {len(cases)} tables differ; the {layout} table of "
-            f"{case.who()}:\n{first_difference(expected, got)}"
-        )
+    tables = [Drawn(c.who(), c.data, c.wide, c.narrow) for c in cases]
+    assert_drawn_alike(DRAWER, tables, WHAT)
 
 
 def test_the_games_reach_every_part_of_the_table(cases: list[Case]) -> None:
