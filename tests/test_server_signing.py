@@ -27,7 +27,8 @@ STATIC = Path(__file__).parents[1] / "src" / "taut" / "server" / "web" / "static
 def test_the_plugin_hook_serves_the_recogniser_and_its_templates(tmp_path: Path) -> None:
     found = plugin("pulling-strings")
     files = found.static_files()
-    assert set(files) == {"signs.js", "recogniser.json"}
+    # The recogniser and its model, beside the page's drawing of the board.
+    assert set(files) == {"signs.js", "recogniser.json", "table.js"}
     with app_client(tmp_path) as client:
         script = client.get("/game-files/pulling-strings/signs.js")
         assert script.status_code == 200
