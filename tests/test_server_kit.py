@@ -182,10 +182,15 @@ class Person:
     what the latest frame asks (a random legal choice; commit, then reveal, where several
     seats choose at once)."""
 
-    def __init__(self, ws: Socket, game_id: str, rng: random.Random) -> None:
+    def __init__(
+        self, ws: Socket, game_id: str, rng: random.Random, reveal_last: bool = False
+    ) -> None:
         self.ws, self.game_id, self.rng = ws, game_id, rng
         self.ref = 0
         self.secrets: dict[int, tuple[str, str]] = {}
+        self.reveal_last = reveal_last
+        """Whether the person, when last to commit, reveals with the commitment (as the
+        page does)."""
 
     def send(self, **message: Any) -> dict[str, Any]:
         """Send a message with the next ``ref``; its answer (``ack`` or ``error``)."""
@@ -193,14 +198,17 @@ class Person:
         self.ws.send(ref=self.ref, **message)
         return self.ws.answer(self.ref)
 
-    def commit(self, move: int, action: str) -> dict[str, Any]:
-        """Commit to ``action`` at ``move`` (a fresh salt, kept for the reveal)."""
+    def commit(self, move: int, action: str, reveal: bool = False) -> dict[str, Any]:
+        """Commit to ``action`` at ``move`` (a fresh salt, kept for the reveal); with
+        ``reveal``, reveal it in the same message."""
         salt = new_salt()
         self.secrets[move] = (action, salt)
         seat = self.frame()["you"]
-        return self.send(
-            type="commit", move=move, hash=commitment(self.game_id, move, seat, action, salt)
-        )
+        digest = commitment(self.game_id, move, seat, action, salt)
+        if reveal:
+            opening = {"action": action, "salt": salt}
+            return self.send(type="commit", move=move, hash=digest, reveal=opening)
+        return self.send(type="commit", move=move, hash=digest)
 
     def frame(self) -> dict[str, Any]:
         """The latest frame."""
@@ -218,7 +226,8 @@ class Person:
             return None
         action = self.rng.choice(f["legal"])
         if f["phase"] == "commit":
-            return self.commit(move, action)
+            last = all(s in f["committed"] for s in f["acting"] if s != you)
+            return self.commit(move, action, reveal=self.reveal_last and last)
         return self.send(type="move", move=move, action=action)
 
 

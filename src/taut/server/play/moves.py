@@ -43,9 +43,13 @@ class TableMoves(TablePosition):
         joint = {self.seat_name(seat): self.state.action_to_string(seat, action_id)}
         return self._with_chance([("move", {"move": move, "joint": joint})])
 
-    def commit(self, seat: int, move: int, digest: str) -> Batch:
+    def commit(
+        self, seat: int, move: int, digest: str, opening: tuple[str, str] | None = None
+    ) -> Batch:
         """A commitment where several seats act; the last one opens the reveal (a resend
-        of a commitment already played is answered again)."""
+        of a commitment already played is answered again). With ``opening``, the action
+        and salt behind ``digest``, the last seat to commit reveals its choice at once
+        (:meth:`_committed_and_revealed`)."""
         if move < self.node:
             name = self.seat_name(seat)
             for kept in self.commitments:
@@ -57,10 +61,49 @@ class TableMoves(TablePosition):
             raise Refused("you do not choose now")
         if seat in self.commits:
             if self.commits[seat] == digest:
+                if opening is not None and seat not in self.reveals and self.phase == "reveal":
+                    # Committed already (the message sent again, or first without its
+                    # reveal): what it reveals now is a reveal.
+                    return self.reveal(seat, move, *opening)
                 return Batch(repeat=True)
             raise Refused("you have committed already; reveal that choice")
         events = [("commit", {"move": move, "seat": self.seat_name(seat), "hash": digest})]
+        if opening is not None:
+            return self._committed_and_revealed(seat, move, digest, opening, events)
         return self._with_chance(events + self._computer_reveals({seat}, self.secrets))
+
+    def _committed_and_revealed(
+        self,
+        seat: int,
+        move: int,
+        digest: str,
+        opening: tuple[str, str],
+        events: list[tuple[str, dict[str, Any]]],
+    ) -> Batch:
+        """The last commitment, ``events``, with its reveal: the computers' reveals, this
+        seat's, and the node's move once nobody else has a choice to reveal. Refused,
+        nothing kept, unless every other acting seat has committed and ``opening`` is the
+        legal choice behind ``digest`` (the seat may choose again)."""
+        action, salt = opening
+        acting = set(self.state.acting_seats())
+        if not acting <= set(self.commits) | {seat}:
+            raise Refused(
+                "only the last seat to commit may reveal with its commitment; commit alone, "
+                "and reveal once every seat has committed"
+            )
+        if commitment(self.id, move, self.seat_name(seat), action, salt) != digest:
+            raise Refused("this move and salt do not match the commitment sent with them")
+        text = self.state.action_to_string(seat, self._legal(seat, action))
+        events += self._computer_reveals({seat}, self.secrets)
+        name = self.seat_name(seat)
+        events.append(("reveal", {"move": move, "seat": name, "action": action, "salt": salt}))
+        # Nobody had revealed (the node was still taking commitments): the computers reveal
+        # with this command, and the people who committed before reveal after it.
+        revealed = {s: a for s, (a, _) in self.secrets.items()} | {seat: text}
+        if set(revealed) == acting:
+            joint = {self.seat_name(s): self._notation(s, a) for s, a in sorted(revealed.items())}
+            events.append(("move", {"move": move, "joint": joint}))
+        return self._with_chance(events)
 
     def reveal(self, seat: int, move: int, action: str, salt: str) -> Batch:
         """The choice behind ``seat``'s commitment; the last reveal plays the node."""

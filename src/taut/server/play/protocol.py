@@ -91,12 +91,23 @@ class Move(_Message):
     ref: Ref = 0
 
 
+class Opening(_Message):
+    """The choice behind a commitment and its salt, sent with it (:class:`Commit`)."""
+
+    action: Action
+    salt: Hex32
+
+
 class Commit(_Message):
     """The commitment to a choice at a node where several seats act."""
 
     type: Literal["commit"]
     move: MoveNo
     hash: Hex64
+    reveal: Opening | None = None
+    """Only from the last seat to commit: the choice behind ``hash``, revealed in the same
+    command (every other seat is bound already, so nothing is given away, and the node
+    needs one command less)."""
     ref: Ref = 0
 
 

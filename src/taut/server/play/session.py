@@ -248,7 +248,8 @@ async def _carry_out(
         return await hub.command(game_id, lambda t: t.move(seat, move, action))
     if isinstance(message, Commit):
         move, digest = message.move, message.hash
-        return await hub.command(game_id, lambda t: t.commit(seat, move, digest))
+        opening = None if message.reveal is None else (message.reveal.action, message.reveal.salt)
+        return await hub.command(game_id, lambda t: t.commit(seat, move, digest, opening))
     move, action, salt = message.move, message.action, message.salt
     return await hub.command(game_id, lambda t: t.reveal(seat, move, action, salt))
 
