@@ -647,11 +647,21 @@ async function play(action) {
       storage.set(secretKey(f.move, f.you), JSON.stringify(kept));
     }
     const hash = await commitment(gameId, f.move, f.you, kept.action, kept.salt);
-    send({ type: "commit", move: f.move, hash });
+    send(commitMessage(frame || f, f.move, hash, kept));
   } else {
     send({ type: "move", move: f.move, action });
   }
   render();
+}
+
+// The commitment to `kept` at `move`: the last seat to commit (every other acting seat has,
+// in frame `f`) reveals its choice in the same message, which saves a message and the
+// server a command; the others reveal once every seat has chosen.
+function commitMessage(f, move, hash, kept) {
+  const last = f.move === move && f.acting.every((s) => s === f.you || f.committed.includes(s));
+  const message = { type: "commit", move, hash };
+  if (last) message.reveal = { action: kept.action, salt: kept.salt };
+  return message;
 }
 
 // After a reload: a choice this browser committed to (or was about to) is sent again, and a
@@ -661,7 +671,7 @@ function resume(f) {
   const kept = readSecret(f.move, f.you);
   if (f.phase === "commit" && f.acting.includes(f.you) && !f.committed.includes(f.you) && kept && !pendingFor(f, "commit")) {
     commitment(gameId, f.move, f.you, kept.action, kept.salt).then((hash) => {
-      if (frame && frame.move === f.move && !pendingFor(frame, "commit")) send({ type: "commit", move: f.move, hash });
+      if (frame && frame.move === f.move && !pendingFor(frame, "commit")) send(commitMessage(frame, f.move, hash, kept));
     });
   }
   if (!f.to_reveal || pendingFor(f, "reveal")) return;
