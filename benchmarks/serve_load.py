@@ -294,6 +294,9 @@ class Load:
     edits: bool = True
     """Take patches that edit a picture's tokens, as the browser's page does (unset by
     itself for a server that does not know them)."""
+    reveal_with_commit: bool = True
+    """The last seat to commit reveals in the same message, as the browser's page does
+    (unset by itself for a server that does not know it)."""
     draws: bool = True
     """Draw a game's table from the data the game gives for it, as the browser's page does
     (``--pictures``: the server's pictures; unset by itself for a server that does not know
@@ -429,6 +432,18 @@ class Client:
 
     def _answer(self, message: dict[str, Any]) -> None:
         sent = self.unacked.pop(int(message.get("ref") or 0), None)
+        if (
+            message["type"] == "error"
+            and sent is not None
+            and "reveal" in sent
+            and "reveal" in str(message["message"])
+            and "Extra" in str(message["message"])
+        ):
+            # A server from before reveals with commitments: the commitment alone, and
+            # the reveal apart.
+            self.load.reveal_with_commit = False
+            self._spawn(self._send({k: v for k, v in sent.items() if k not in ("reveal", "ref")}))
+            return
         if message["type"] == "error":
             self.load.stats.errors[str(message["message"])] += 1
         elif message["type"] == "ack" and sent is not None and "move" in sent:
@@ -496,7 +511,14 @@ class Client:
             salt = new_salt()
             self.pair.secrets[(self.seat, move)] = (action, salt)
             digest = commitment(self.pair.id, move, self.seat, action, salt)
-            await self._send({"type": "commit", "move": move, "hash": digest})
+            message: dict[str, Any] = {"type": "commit", "move": move, "hash": digest}
+            latest = self.frame or frame
+            others = [s for s in latest["acting"] if s != self.seat]
+            last = latest["move"] == move and all(s in latest["committed"] for s in others)
+            if load.reveal_with_commit and last:
+                # The last to commit reveals with it, as the page does.
+                message["reveal"] = {"action": action, "salt": salt}
+            await self._send(message)
         else:
             await self._send({"type": "move", "move": move, "action": action})
         if load.chat and load.rng.random() < load.chat:

@@ -7,7 +7,8 @@ a client that only counts what it is sent, and every command carried out by the 
 ``handle`` the WebSocket serves, until ``--nodes`` nodes have been played (the garbage
 collector set as ``taut serve`` sets it). A game over is replaced by a new one, whose making
 (not a command) is left out of the CPU counted, as the clients' reading of frames is. Pulling
-Strings games commit and reveal (four commands a node); Track Tiles games move in turn.
+Strings games commit and reveal (three commands a node: the last to commit reveals with it,
+as the page does; four on a tree from before that); Track Tiles games move in turn.
 Printed: CPU milliseconds per command and per node, frames and bytes sent per command,
 and with ``--profile`` the functions that take the most time.
 
@@ -67,6 +68,14 @@ except ImportError:  # a tree from before the server was laid out by domain (--s
     from taut.server.session import handle  # type: ignore[no-redef]
 
     from taut.server.store import Store  # type: ignore[no-redef]
+
+try:
+    from taut.server.play.protocol import Opening
+
+    #: Whether the server takes a reveal with the last commitment, as the page sends it.
+    REVEALS_WITH_COMMIT = Opening is not None
+except ImportError:  # a tree from before (--src): the last to commit reveals apart
+    REVEALS_WITH_COMMIT = False
 
 try:
     from taut.server.web.collector import tune_for_serving
@@ -258,7 +267,13 @@ def _choice(
         salt = new_salt()
         secrets[(game_id, move, seat)] = (action, salt)
         digest = commitment(game_id, move, you, action, salt)
-        return {"type": "commit", "move": move, "hash": digest}
+        message: dict[str, Any] = {"type": "commit", "move": move, "hash": digest}
+        if REVEALS_WITH_COMMIT and all(
+            s in frame["committed"] for s in frame["acting"] if s != you
+        ):
+            # The last to commit reveals with it, as the page does.
+            message["reveal"] = {"action": action, "salt": salt}
+        return message
     return {"type": "move", "move": move, "action": action}
 
 
