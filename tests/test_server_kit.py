@@ -404,7 +404,13 @@ class Bench:
                 salt = new_salt()
                 player.secrets[move] = (action, salt)
                 digest = commitment(player.conn.game_id, move, seat, action, salt)
-                answer = await self.say(player, type="commit", move=move, hash=digest)
+                message: dict[str, Any] = {"type": "commit", "move": move, "hash": digest}
+                last = all(s in frame["committed"] for s in frame["acting"] if s != seat)
+                if last and move % 2:
+                    # The last to commit reveals with it (as the page does) at every other
+                    # node, so that both ways are played.
+                    message["reveal"] = {"action": action, "salt": salt}
+                answer = await self.say(player, **message)
             else:
                 answer = await self.say(player, type="move", move=move, action=action)
         else:
