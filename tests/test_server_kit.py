@@ -231,6 +231,30 @@ class Person:
         return self.send(type="move", move=move, action=action)
 
 
+@contextlib.contextmanager
+def two_people(
+    client: TestClient, made: dict[str, Any], seeds: tuple[int, int] = (1, 2)
+) -> Iterator[tuple[Person, Person]]:
+    """The two people invited to a new game of two seats (``made``, with its ``links``),
+    each at its socket, choosing with the random ``seeds``."""
+    a_token, b_token = (token_of(link) for link in made["links"].values())
+    with (
+        socket_of(client, made["id"], a_token) as a,
+        socket_of(client, made["id"], b_token) as b,
+    ):
+        yield (
+            Person(a, made["id"], random.Random(seeds[0])),
+            Person(b, made["id"], random.Random(seeds[1])),
+        )
+
+
+def stored_events(client: TestClient, game_id: str) -> list[Any]:
+    """Every event of a game, as the store keeps it."""
+    store = client.app.state.store  # type: ignore[attr-defined]
+    found: list[Any] = client.portal.call(store.events_after, game_id, -1)  # type: ignore[union-attr]
+    return found
+
+
 def play_out(people: list[Person], steps: int = 2000) -> dict[str, Any]:
     """Play until the game is over (computer seats move by themselves); the last frame."""
     seq = 0

@@ -11,18 +11,20 @@ from pathlib import Path
 from typing import Any
 
 from taut.server.play.commit import commitment, new_salt
-from tests.test_server_kit import Person, app_client, new_game, play_out, socket_of, token_of
-
-
-def _events(client: Any, game_id: str) -> list[Any]:
-    """Every stored event of a game."""
-    store = client.app.state.store
-    found: list[Any] = client.portal.call(store.events_after, game_id, -1)
-    return found
+from tests.test_server_kit import (
+    Person,
+    app_client,
+    new_game,
+    play_out,
+    socket_of,
+    stored_events,
+    token_of,
+    two_people,
+)
 
 
 def _kinds(client: Any, game_id: str) -> list[str]:
-    return [event.kind for event in _events(client, game_id)]
+    return [event.kind for event in stored_events(client, game_id)]
 
 
 def _verified(client: Any, game_id: str) -> dict[str, Any]:
@@ -45,15 +47,8 @@ def _opening(person: Person, move: int, action: str, salt: str | None = None) ->
 def test_the_last_to_commit_reveals_with_its_commitment(tmp_path: Path) -> None:
     with app_client(tmp_path) as client:
         made = new_game(client, "pulling-strings", ["me", "invite"], {"max_turns": 6})
-        a_token, b_token = (token_of(link) for link in made["links"].values())
-        with (
-            socket_of(client, made["id"], a_token) as a,
-            socket_of(client, made["id"], b_token) as b,
-        ):
-            alice, bob = (
-                Person(a, made["id"], random.Random(1)),
-                Person(b, made["id"], random.Random(2)),
-            )
+        with two_people(client, made, (1, 2)) as (alice, bob):
+            a, b = alice.ws, bob.ws
             legal = alice.frame()["legal"]
             assert alice.commit(0, legal[0])["type"] == "ack"
             b.state(lambda f: f["committed"])
@@ -83,7 +78,7 @@ def test_against_the_computer_a_node_takes_one_command(tmp_path: Path) -> None:
             assert answer["type"] == "ack"
             # The first node: the computer's commitment, then the one command's events.
             # (The computer may already be choosing the next node.)
-            first = [e for e in _events(client, made["id"]) if e.payload.get("move") == 0]
+            first = [e for e in stored_events(client, made["id"]) if e.payload.get("move") == 0]
             kinds = [e.kind for e in first]
             assert kinds == ["commit", "commit", "reveal", "reveal", "move"], kinds
             assert len({e.seq for e in first[1:]}) == 4 and answer["seq"] == first[-1].seq
@@ -98,10 +93,10 @@ def test_a_seat_that_is_not_the_last_to_commit_may_not_reveal_with_it(tmp_path: 
         made = new_game(client, "pulling-strings", ["me", "invite"])
         with socket_of(client, made["id"], token_of(made["mine"])) as ws:
             me = Person(ws, made["id"], random.Random(4))
-            stored = len(_events(client, made["id"]))
+            stored = len(stored_events(client, made["id"]))
             answer = _opening(me, 0, me.frame()["legal"][0])
             assert answer["type"] == "error" and "last seat to commit" in answer["message"]
-            assert len(_events(client, made["id"])) == stored
+            assert len(stored_events(client, made["id"])) == stored
             # Nothing was kept: the seat commits as usual.
             assert me.commit(0, me.frame()["legal"][1])["type"] == "ack"
 
@@ -111,19 +106,12 @@ def test_a_reveal_that_does_not_match_or_is_not_legal_is_refused_and_kept_nowher
 ) -> None:
     with app_client(tmp_path) as client:
         made = new_game(client, "pulling-strings", ["me", "invite"])
-        a_token, b_token = (token_of(link) for link in made["links"].values())
-        with (
-            socket_of(client, made["id"], a_token) as a,
-            socket_of(client, made["id"], b_token) as b,
-        ):
-            alice, bob = (
-                Person(a, made["id"], random.Random(5)),
-                Person(b, made["id"], random.Random(6)),
-            )
+        with two_people(client, made, (5, 6)) as (alice, bob):
+            b = bob.ws
             legal = alice.frame()["legal"]
             alice.commit(0, legal[0])
             b.state(lambda f: f["committed"])
-            stored = len(_events(client, made["id"]))
+            stored = len(stored_events(client, made["id"]))
             wrong_salt = _opening(bob, 0, legal[1], salt=new_salt())
             assert wrong_salt["type"] == "error" and "commitment" in wrong_salt["message"]
             not_an_end = _opening(bob, 0, "N9")
@@ -132,7 +120,7 @@ def test_a_reveal_that_does_not_match_or_is_not_legal_is_refused_and_kept_nowher
                 type="commit", move=0, hash="0" * 64, reveal={"action": legal[1], "salt": "x"}
             )
             assert malformed["type"] == "error" and "salt" in malformed["message"]
-            assert len(_events(client, made["id"])) == stored
+            assert len(stored_events(client, made["id"])) == stored
             assert bob.commit(0, legal[1], reveal=True)["type"] == "ack"
             # A resend of the same message is answered again and changes nothing.
             digest = commitment(made["id"], 0, bob.frame()["you"], *bob.secrets[0])
@@ -146,15 +134,8 @@ def test_a_reveal_that_does_not_match_or_is_not_legal_is_refused_and_kept_nowher
 def test_a_commitment_sent_again_with_its_reveal_reveals_it(tmp_path: Path) -> None:
     with app_client(tmp_path) as client:
         made = new_game(client, "pulling-strings", ["me", "invite"])
-        a_token, b_token = (token_of(link) for link in made["links"].values())
-        with (
-            socket_of(client, made["id"], a_token) as a,
-            socket_of(client, made["id"], b_token) as b,
-        ):
-            alice, bob = (
-                Person(a, made["id"], random.Random(7)),
-                Person(b, made["id"], random.Random(8)),
-            )
+        with two_people(client, made, (7, 8)) as (alice, bob):
+            b = bob.ws
             legal = alice.frame()["legal"]
             alice.commit(0, legal[0])
             b.state(lambda f: f["committed"])
