@@ -101,8 +101,7 @@ class TableMoves(TablePosition):
         # with this command, and the people who committed before reveal after it.
         revealed = {s: a for s, (a, _) in self.secrets.items()} | {seat: text}
         if set(revealed) == acting:
-            joint = {self.seat_name(s): self._notation(s, a) for s, a in sorted(revealed.items())}
-            events.append(("move", {"move": move, "joint": joint}))
+            events.append(self._played(move, revealed))
         return self._with_chance(events)
 
     def reveal(self, seat: int, move: int, action: str, salt: str) -> Batch:
@@ -133,8 +132,7 @@ class TableMoves(TablePosition):
         revealed = {**{s: a for s, (a, _) in self.reveals.items()}, seat: text}
         events: list[tuple[str, dict[str, Any]]] = [reveal]
         if set(revealed) == set(self.state.acting_seats()):
-            joint = {self.seat_name(s): self._notation(s, a) for s, a in sorted(revealed.items())}
-            events.append(("move", {"move": move, "joint": joint}))
+            events.append(self._played(move, revealed))
             return self._with_chance(events)
         return Batch(events)
 
@@ -254,9 +252,13 @@ class TableMoves(TablePosition):
         if set(revealed) == acting:
             # Every seat is the computer's (or the people have revealed already): nobody
             # else will play the node, so its move follows the reveals at once.
-            joint = {self.seat_name(s): self._notation(s, a) for s, a in sorted(revealed.items())}
-            events.append(("move", {"move": self.node, "joint": joint}))
+            events.append(self._played(self.node, revealed))
         return events
+
+    def _played(self, move: int, revealed: Mapping[int, str]) -> tuple[str, dict[str, Any]]:
+        """The node ``move`` played by every acting seat's ``revealed`` choice."""
+        joint = {self.seat_name(s): self._notation(s, a) for s, a in sorted(revealed.items())}
+        return ("move", {"move": move, "joint": joint})
 
     def _with_chance(self, events: list[tuple[str, dict[str, Any]]]) -> Batch:
         """``events`` followed by the chance nodes their last move reaches, drawn from the
