@@ -36,10 +36,13 @@ ms/cmd``: the CPU its processes used in the measured window, from the moment eve
 holds its first frame, so that making players and games and the first connections are
 not charged, to the end of ``--seconds``, divided by the commands acknowledged in that
 window; a player's page, chat, clocks and ratings are part of the load and so of the
-cost), and the bytes a client is sent: its first frame on a connection (the whole game, as
-a client joining or going to a rematch gets it; ``first B``, averaged) apart from each
-later frame (``later B``, averaged; a frame leaves out what the client kept from the frame
-before). ``cpu s`` is the server's CPU over the whole run, the clients' wind-down included.
+cost) and per player's move (``cpu ms/move``: the same CPU divided by the moves, where a
+move is one command in a game played in turns and a commitment with its reveal, sent
+together or apart, in a game of choices made at once), and the bytes a client is sent:
+its first frame on a connection (the whole game, as a client joining or going to a
+rematch gets it; ``first B``, averaged) apart from each later frame (``later B``,
+averaged; a frame leaves out what the client kept from the frame before). ``cpu s`` is
+the server's CPU over the whole run, the clients' wind-down included.
 Checked: every acknowledged command is in the store exactly once (else counted lost or
 duplicated), no node is stored twice, every client's last frame shows its game's last
 event (else counted undelivered), and with players every finished game changed the ratings
@@ -568,6 +571,10 @@ class Result:
     """The server's CPU seconds in the measured window."""
     window_commands: int = 0
     """Commands acknowledged in the measured window."""
+    window_moves: int = 0
+    """Players' moves acknowledged in the measured window: a move in a game played in
+    turns, a commitment (with its reveal or not) in one of choices made at once; a reveal
+    alone is the second half of a move already counted."""
     first_frames: int = 0
     first_bytes: int = 0
     later_frames: int = 0
@@ -579,6 +586,14 @@ class Result:
         if not self.window_commands:
             return float("nan")
         return 1000 * self.window_cpu / self.window_commands
+
+    @property
+    def cpu_ms_per_move(self) -> float:
+        """The server's CPU milliseconds per player's move in the measured window (its
+        commitment and its reveal together, in a game of choices made at once)."""
+        if not self.window_moves:
+            return float("nan")
+        return 1000 * self.window_cpu / self.window_moves
 
     @property
     def first_frame_bytes(self) -> float:
@@ -629,6 +644,8 @@ class Result:
             "window_cpu_s": round(self.window_cpu, 3),
             "window_commands": self.window_commands,
             "cpu_ms_per_command": round(self.cpu_ms_per_command, 4),
+            "window_moves": self.window_moves,
+            "cpu_ms_per_move": round(self.cpu_ms_per_move, 4),
             "first_frame_bytes": round(self.first_frame_bytes, 1),
             "later_frame_bytes": round(self.later_frame_bytes, 1),
             "first_frames": self.first_frames,
@@ -708,15 +725,17 @@ async def run_load(
         # The measured window opens once every client holds its first frame (the set-up
         # is over) and closes at the stop, before the clients wind down.
         # (Were some client never to get a frame, the window is the whole load.)
-        window_cpu, window_start, window_acks = cpu, start, 0
+        window_cpu, window_start, opened = cpu, start, 0
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(load.all_joined.wait(), args.seconds)
             window_cpu, window_start = server_cpu(), time.perf_counter()
-            window_acks = len(load.stats.acked)
+            opened = len(load.stats.acked)
         await asyncio.sleep(max(0.0, args.seconds - (window_start - start)))
         load.stop.set()
         window_cpu = server_cpu() - window_cpu
-        window_acks = len(load.stats.acked) - window_acks
+        in_window = load.stats.acked[opened:]
+        window_acks = len(in_window)
+        window_moves = sum(1 for _, _, sent in in_window if sent["type"] != "reveal")
         elapsed = time.perf_counter() - start
         window = time.perf_counter() - window_start
         done, stuck = await asyncio.wait(tasks, timeout=30)
@@ -750,6 +769,7 @@ async def run_load(
         window_seconds=window,
         window_cpu=window_cpu,
         window_commands=window_acks,
+        window_moves=window_moves,
         first_frames=load.stats.first_frames,
         first_bytes=load.stats.first_bytes,
         later_frames=load.stats.later_frames,
@@ -857,7 +877,7 @@ def show(results: list[Result]) -> None:
     wide = max([28, *(len(label) + 11 for label in labels)])
     head = (
         f"{'run':<{wide}} {'game':<15} {'clients':>7} {'games':>5} {'nodes/s':>8} "
-        f"{'cmds/s':>7} {'cpu ms/cmd':>10} {'first B':>8} {'later B':>8} "
+        f"{'cmds/s':>7} {'cpu ms/cmd':>10} {'cpu ms/move':>11} {'first B':>8} {'later B':>8} "
         f"{'p50 ms':>7} {'p95 ms':>7} {'p99 ms':>7} {'cpu s':>6} {'lost':>4} {'dup':>4} "
         f"{'undeliv':>7} {'page p95':>8} {'over':>5} {'rating err':>10} {'client cpu':>10}"
     )
@@ -871,6 +891,7 @@ def show(results: list[Result]) -> None:
         print(
             f"{r.label:<{wide}} {r.game:<15} {r.clients:>7} {r.games:>5} "
             f"{j['nodes_per_s']:>8} {j['commands_per_s']:>7} {r.cpu_ms_per_command:>10.3f} "
+            f"{r.cpu_ms_per_move:>11.3f} "
             f"{r.first_frame_bytes:>8.0f} {r.later_frame_bytes:>8.0f} "
             f"{j['p50_ms']:>7} {j['p95_ms']:>7} {j['p99_ms']:>7} "
             f"{j['server_cpu_s']:>6} {r.lost:>4} {r.duplicated:>4} {r.undelivered:>7} "
@@ -882,6 +903,7 @@ def show(results: list[Result]) -> None:
                 "nodes_per_s",
                 "commands_per_s",
                 "cpu_ms_per_command",
+                "cpu_ms_per_move",
                 "first_frame_bytes",
                 "later_frame_bytes",
                 "p50_ms",
@@ -892,8 +914,9 @@ def show(results: list[Result]) -> None:
             cpu = (r.server_cpu / max(r.nodes, 1)) / (first.server_cpu / max(first.nodes, 1))
             print(
                 f"{'  ratio to ' + first.label:<{wide}} {'':<15} {'':>7} {'':>5} "
-                f"{ratio[0]:>8.2f} {ratio[1]:>7.2f} {ratio[2]:>10.2f} {ratio[3]:>8.2f} "
-                f"{ratio[4]:>8.2f} {ratio[5]:>7.2f} {ratio[6]:>7.2f} {ratio[7]:>7.2f} "
+                f"{ratio[0]:>8.2f} {ratio[1]:>7.2f} {ratio[2]:>10.2f} {ratio[3]:>11.2f} "
+                f"{ratio[4]:>8.2f} {ratio[5]:>8.2f} {ratio[6]:>7.2f} {ratio[7]:>7.2f} "
+                f"{ratio[8]:>7.2f} "
                 f"{cpu:>6.2f} (cpu s: per node)"
             )
     for r in results:
