@@ -29,9 +29,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import random
-import socket
 import subprocess
 import sys
 import time
@@ -40,6 +38,8 @@ from dataclasses import dataclass
 from typing import Any
 
 import orjson
+
+from serve_load import cpu_of_tree, free_port, run_fast
 
 #: The server: its port, whether it commits, and the frame's size are filled in.
 SERVER = r"""
@@ -106,22 +106,9 @@ class Floor:
         }
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _cpu_seconds(pid: int) -> float:
-    """User and system CPU time of process ``pid`` so far (Linux)."""
-    with open(f"/proc/{pid}/stat") as file:
-        fields = file.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
 def _start(commits: bool, frame_bytes: int) -> tuple[subprocess.Popen[bytes], int]:
     """The floor's server in a subprocess, once it answers."""
-    port = _free_port()
+    port = free_port()
     code = SERVER.format(commits=commits, frame_bytes=frame_bytes, port=port)
     process = subprocess.Popen([sys.executable, "-c", code])
     deadline = time.monotonic() + 30
@@ -174,9 +161,9 @@ async def _run(clients: int, seconds: float, think: float, commits: bool, size: 
     try:
         await asyncio.wait_for(everyone.wait(), 60)
         await asyncio.sleep(2)  # the first messages of every client
-        cpu, count, start = _cpu_seconds(process.pid), sent, time.perf_counter()
+        cpu, count, start = cpu_of_tree(process.pid), sent, time.perf_counter()
         await asyncio.sleep(seconds)
-        cpu = _cpu_seconds(process.pid) - cpu
+        cpu = cpu_of_tree(process.pid) - cpu
         count, elapsed = sent - count, time.perf_counter() - start
     finally:
         stop.set()
@@ -184,17 +171,6 @@ async def _run(clients: int, seconds: float, think: float, commits: bool, size: 
         process.terminate()
         process.wait()
     return Floor(clients, commits, count / elapsed, 1000 * cpu / max(count, 1))
-
-
-def _on_uvloop(work: Any) -> Floor:
-    """Run ``work`` on uvloop where it is installed (it comes with the server), so that
-    the clients take as little of the two cores as they can."""
-    try:
-        import uvloop
-    except ImportError:
-        return asyncio.run(work)  # type: ignore[no-any-return]
-    with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
-        return runner.run(work)  # type: ignore[no-any-return]
 
 
 def main() -> None:
@@ -212,7 +188,7 @@ def main() -> None:
     for clients in counts:
         for commits in [False] if args.no_db else [False, True]:
             work = _run(clients, args.seconds, args.think, commits, args.frame_bytes)
-            runs.append(_on_uvloop(work))
+            runs.append(run_fast(work))
     if args.json:
         print(json.dumps([r.to_json() for r in runs], indent=2))
         return

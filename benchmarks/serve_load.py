@@ -168,7 +168,7 @@ class Server:
     def cpu_seconds(self) -> float:
         """User and system CPU time the server (and its processes) used so far (Linux)."""
         assert self.process is not None
-        return _cpu_of_tree(self.process.pid)
+        return cpu_of_tree(self.process.pid)
 
     def stop(self) -> None:
         """Stop it as Ctrl-C would (so that a profile is written)."""
@@ -182,7 +182,7 @@ class Server:
             self.process.wait()
 
 
-def _cpu_of_tree(pid: int) -> float:
+def cpu_of_tree(pid: int) -> float:
     """CPU seconds of a process and of its live children, theirs recursively (Linux)."""
     try:
         stat = Path(f"/proc/{pid}/stat").read_text()
@@ -192,7 +192,7 @@ def _cpu_of_tree(pid: int) -> float:
     total = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     with contextlib.suppress(OSError):
         for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split():
-            total += _cpu_of_tree(int(child))
+            total += cpu_of_tree(int(child))
     return total
 
 
