@@ -34,7 +34,7 @@ from taut.server.play.joints import applied
 from taut.server.play.position import Batch, Refused
 from taut.server.play.table import GameTable, table_from_row
 from taut.server.store.database import Conflict
-from taut.server.store.games import GameRow, Store
+from taut.server.store.games import Event, GameRow, Store
 
 log = logging.getLogger("taut.server")
 
@@ -114,6 +114,23 @@ class Hub:
             await self._load_secrets(table)
             self.tables[game_id] = table
             self.rows[game_id] = row
+        self.autoplay.after_change(table)
+        return table
+
+    def adopt(self, row: GameRow, events: list[Event]) -> GameTable:
+        """Serve a game this process has just stored (its ``row`` and first ``events``, as
+        :meth:`~taut.server.store.games.Store.create_game` returns them) without reading it
+        back: its clients, who come at once, find it here. A game served already is kept
+        as it is."""
+        table = self.tables.get(row.id)
+        if table is not None:
+            return table
+        table = table_from_row(row)
+        for event in events:
+            table.apply(event)
+        self.tables[row.id] = table
+        self.rows[row.id] = row
+        self._used[row.id] = time.monotonic()
         self.autoplay.after_change(table)
         return table
 

@@ -29,7 +29,8 @@ from taut.server.play.position import Seat
 from taut.server.play.protocol import MAX_NAME, NAME_PATTERN
 from taut.server.play.table import GameTable
 from taut.server.store.database import Conflict, token_hash
-from taut.server.store.games import Store
+from taut.server.store.games import Event as Stored
+from taut.server.store.games import GameRow, Store
 
 #: What may sit at a seat: the maker, an invited person, anyone from the lobby, a level.
 SEAT_KINDS = ("me", "invite", "open", "easy", "medium", "hard")
@@ -190,19 +191,37 @@ async def make_game(
     return Made(game_id, links, spectator, None if mine is None else tokens[mine])
 
 
+@dataclass(frozen=True)
+class Rematch:
+    """A rematch: its id, and the game as this call stored it (``made``: its row and first
+    events, for a server to serve at once without reading it back; None where the other
+    player's request made it first)."""
+
+    id: str
+    made: tuple[GameRow, list[Stored]] | None
+
+
 async def rematch(store: Store, game_id: str) -> str:
     """A new game with the same game, options and seats (the same tokens open them). Its
     id follows from the finished game's, so that players asking at once, through one
     server process or several, get one rematch."""
-    row = await store.load_game(game_id)
+    return (await rematch_of(store, game_id)).id
+
+
+async def rematch_of(store: Store, game_id: str, row: GameRow | None = None) -> Rematch:
+    """:func:`rematch`, from the finished game's ``row`` where the caller holds it (else it
+    is read), with the game as made here."""
+    if row is None:
+        row = await store.load_game(game_id)
     if row is None:
         raise TautError(f"no game {game_id}")
     new_id = rematch_id(game_id, str(row.config.get("spectator_hash", "")))
     config = dict(row.config)
     config["seed"] = secrets.randbits(62)
+    made = None
     # A rematch made already, at the other player's request, is the one to go to.
     with contextlib.suppress(Conflict):
-        await store.create_game(
+        made = await store.create_game(
             new_id,
             row.game,
             config,
@@ -211,7 +230,7 @@ async def rematch(store: Store, game_id: str) -> str:
             [("created", {"game": row.game}), *opening(new_id, plugin(row.game), config)],
         )
     await store.seat_holders.copy(game_id, new_id)  # the same tokens: the same players
-    return new_id
+    return Rematch(new_id, made)
 
 
 def rematch_id(game_id: str, secret: str) -> str:

@@ -22,7 +22,7 @@ from fastapi import WebSocket, WebSocketDisconnect
 from taut.core.errors import TautError
 from taut.server.play.clients import Connection, as_text
 from taut.server.play.hub import Hub
-from taut.server.play.making import rematch
+from taut.server.play.making import rematch_of
 from taut.server.play.position import Batch, Refused
 from taut.server.play.protocol import (
     Answer,
@@ -285,5 +285,11 @@ async def _rematch(hub: Hub, conn: Connection) -> None:
         raise Refused("a rematch follows a finished game")
     if table.rematch is not None:
         return
-    new_id = await rematch(hub.store, conn.game_id)
+    row = hub.rows.get(conn.game_id)
+    # The row held here says who holds the seats once no seat is left open (a seat claimed
+    # through another process would change it).
+    made = await rematch_of(hub.store, conn.game_id, row if row and not row.free_seats else None)
+    if made.made is not None:
+        hub.adopt(*made.made)  # its players come at once: served without reading it back
+    new_id = made.id
     await hub.command(conn.game_id, lambda t: t.rematched(new_id))

@@ -103,13 +103,15 @@ class Store(Database):
         seat_kinds: Sequence[str],
         hashes: Sequence[str | None],
         first_events: Sequence[tuple[str, dict[str, Any]]],
-    ) -> None:
+    ) -> tuple[GameRow, list[Event]]:
         """Store a new game with its seats and its first events (seq 0, 1, ...); raises
-        :class:`Conflict` if a game with this id exists."""
+        :class:`Conflict` if a game with this id exists. Returns the game as stored (its
+        row and its events), which :meth:`load_game` and :meth:`events_after` would read."""
         now = self.clock()
         open_seats = sum(
             1 for k, h in zip(seat_kinds, hashes, strict=True) if k == "open" and h is None
         )
+        status = "waiting" if open_seats else "playing"
         try:
             async with self._transaction() as conn:
                 await conn.execute(
@@ -117,7 +119,7 @@ class Store(Database):
                         id=game_id,
                         game=game,
                         config=json.dumps(config),
-                        status="waiting" if open_seats else "playing",
+                        status=status,
                         open_seats=open_seats,
                         created_at=now,
                         updated_at=now,
@@ -130,12 +132,26 @@ class Store(Database):
                         for i, (kind, h) in enumerate(zip(seat_kinds, hashes, strict=True))
                     ],
                 )
-                await self._insert_events(conn, game_id, 0, first_events, now)
+                written = await self._insert_events(conn, game_id, 0, first_events, now)
         except IntegrityError:
             raise Conflict(f"a game {game_id} exists already") from None
         except Exception as exc:  # rolled back: no game half made
             log.error("cannot create game %s: %s", game_id, exc)
             raise StoreFailure(f"{NOT_SAVED}; the game was not made") from exc
+        # As read back: the config and the payloads through JSON, as a load gives them.
+        row = GameRow(
+            id=game_id,
+            game=game,
+            config=json.loads(json.dumps(config)),
+            status=status,
+            seat_kinds=tuple(seat_kinds),
+            token_hashes=tuple(hashes),
+            created_at=now,
+        )
+        return row, [
+            Event(e.seq, e.kind, json.loads(_event_row(game_id, e)["payload"]), e.created_at)
+            for e in written
+        ]
 
     async def load_game(self, game_id: str) -> GameRow | None:
         """A game's row and seats, or None."""

@@ -1,0 +1,122 @@
+"""A rematch made here is served at once: the hub holds the new game as it stored it, so
+the players' connections, which come straight after, read nothing back from the store;
+and what it holds is exactly what a process loading the game from the store would
+build (the same row, events and frames for every seat)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+from taut.server.play.clients import Connection
+from taut.server.play.computer import Computer
+from taut.server.play.frames import Pictures, frame_text
+from taut.server.play.hub import Hub
+from taut.server.play.making import NewGame, make_game, rematch_of
+from taut.server.play.session import handle
+from taut.server.store.games import Store
+
+
+class _Quiet:
+    """A client that keeps what it is sent."""
+
+    def __init__(self) -> None:
+        self.texts: list[str] = []
+
+    async def send_text(self, text: str) -> None:
+        self.texts.append(text)
+
+    async def close(self, code: int) -> None:
+        """Nothing to close."""
+
+
+class _Counted(Store):
+    """A store that counts the reads of a game's row and events."""
+
+    reads = 0
+
+    async def load_game(self, game_id: str) -> Any:
+        self.reads += 1
+        return await super().load_game(game_id)
+
+    async def events_after(self, game_id: str, seq: int) -> Any:
+        self.reads += 1
+        return await super().events_after(game_id, seq)
+
+
+async def _finished(hub: Hub, store: Store, game: str, options: dict[str, Any]) -> Connection:
+    """A game of two people, resigned by the first: a connection of its first seat."""
+    made = await make_game(
+        store, NewGame(game=game, options=options, seats=[{"kind": "me"}, {"kind": "invite"}])
+    )
+    await hub.table(made.id)
+    conn = Connection(_Quiet(), made.id, 0)
+    hub.join(conn)
+    await handle(hub, conn, json.dumps({"type": "resign", "ref": 1}))
+    assert hub.tables[made.id].state.is_terminal()
+    return conn
+
+
+def _frames(hub: Hub, game_id: str, seats: int) -> list[str]:
+    table = hub.tables[game_id]
+    return [frame_text(table, seat, Pictures(), 0.0) for seat in [None, *range(seats)]]
+
+
+def test_a_rematch_is_served_without_reading_it_back_and_as_a_load_builds_it(
+    tmp_path: Path,
+) -> None:
+    async def run() -> None:
+        url = f"sqlite+aiosqlite:///{tmp_path}/rematch.db"
+        store = _Counted(url)
+        await store.create_tables()
+        hub = Hub(store, Computer(0))
+        for game, options in [
+            ("pulling-strings", {}),
+            ("tracks", {"size": 6}),
+            ("tug-of-war", {"players": 2}),
+            ("push-pull", {}),
+        ]:
+            conn = await _finished(hub, store, game, options)
+            store.reads = 0
+            await handle(hub, conn, json.dumps({"type": "rematch", "ref": 2}))
+            new_id = hub.tables[conn.game_id].rematch
+            assert new_id is not None and new_id in hub.tables
+            # The players come to it: nothing is read back.
+            table = await hub.table(new_id)
+            assert table is hub.tables[new_id] and store.reads == 0, game
+            # Another process loads it from the store: the same game.
+            other = Hub(Store(url), Computer(0))
+            loaded = await other.table(new_id)
+            assert loaded is not None
+            assert other.rows[new_id] == hub.rows[new_id], game
+            assert loaded.seq == table.seq and loaded.node == table.node, game
+            seats = len(table.seats)
+            assert _frames(other, new_id, seats) == _frames(hub, new_id, seats), game
+            await other.store.close()
+        await hub.close()
+        await store.close()
+
+    asyncio.run(run())
+
+
+def test_a_rematch_made_first_by_the_other_request_is_read_from_the_store(
+    tmp_path: Path,
+) -> None:
+    async def run() -> None:
+        store = Store(f"sqlite+aiosqlite:///{tmp_path}/twice.db")
+        await store.create_tables()
+        hub = Hub(store, Computer(0))
+        conn = await _finished(hub, store, "pulling-strings", {})
+        first = await rematch_of(store, conn.game_id)
+        second = await rematch_of(store, conn.game_id, hub.rows[conn.game_id])
+        # One game: the second request made nothing, so it has nothing to serve from.
+        assert first.id == second.id and first.made is not None and second.made is None
+        row, events = first.made
+        assert row == await store.load_game(first.id)
+        assert events == await store.events_after(first.id, -1)
+        await hub.close()
+        await store.close()
+
+    asyncio.run(run())
