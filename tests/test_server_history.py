@@ -130,6 +130,32 @@ def test_finished_games_nobody_watches_leave_memory_and_come_back(url: str) -> N
     run(go())
 
 
+def test_an_end_told_again_or_by_another_process_is_kept_once_and_quietly(
+    url: str,  # noqa: F811
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    async def go() -> None:
+        async with rated_bench(url) as (bench, ratings):
+            history = History(bench.store)
+            bench.hub.when_over.append(history.record_end)
+            a, b = await new_players(ratings, 2)
+            table = await play_rated(bench, ratings, "tracks", [a, b], {"size": 2})
+            await bench.quiet()
+            kept = select(game_ends).where(game_ends.c.game_id == table.id)
+            async with bench.store.engine.connect() as conn:
+                first = (await conn.execute(kept)).all()
+            # Told again here, and by a process that serves the same game.
+            await history.record_end(table)
+            await History(bench.store).record_end(table)
+            async with bench.store.engine.connect() as conn:
+                assert (await conn.execute(kept)).all() == first
+            assert len(first) == 1 and first[0].outcome == result_line(table.state)
+
+    with caplog.at_level("ERROR", logger="taut"):
+        run(go())
+    assert not [r for r in caplog.records if "keeping the end" in r.getMessage()]
+
+
 def test_the_page_of_finished_games_is_checked(tmp_path: Any) -> None:
     with app_client(tmp_path) as client:
         made = client.post("/api/players", json={"name": "Pager"}).json()

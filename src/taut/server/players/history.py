@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import func, insert, select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import func, select
+from sqlalchemy.dialects import postgresql, sqlite
 
 from taut.core.registry import plugin
 from taut.server.play.frames import result_line
@@ -83,26 +83,22 @@ class History:
         failures are logged: the player page reads the game itself until it is kept)."""
         if not table.state.is_terminal():
             return
+        # One statement, which keeps nothing where the end is kept already (each process
+        # that serves the game tells it once): no look first.
+        dialect = postgresql if self.store.postgres else sqlite
+        statement = (
+            dialect.insert(game_ends)
+            .values(
+                game_id=table.id,
+                returns=json.dumps([float(r) for r in table.state.returns()]),
+                outcome=result_line(table.state) or table.state.describe_outcome(),
+                ended_at=self.store.clock(),
+            )
+            .on_conflict_do_nothing(index_elements=[game_ends.c.game_id])
+        )
         try:
-            async with self.store.reader.connect() as conn:
-                kept = (
-                    await conn.execute(
-                        select(game_ends.c.game_id).where(game_ends.c.game_id == table.id)
-                    )
-                ).first()
-            if kept is not None:
-                return
             async with self.store.transaction() as conn:
-                await conn.execute(
-                    insert(game_ends).values(
-                        game_id=table.id,
-                        returns=json.dumps([float(r) for r in table.state.returns()]),
-                        outcome=result_line(table.state) or table.state.describe_outcome(),
-                        ended_at=self.store.clock(),
-                    )
-                )
-        except IntegrityError:
-            pass  # kept meanwhile by another call or process
+                await conn.execute(statement)
         except Exception:
             log.exception("keeping the end of game %s failed", table.id)
 
