@@ -135,6 +135,54 @@ def test_concurrent_moves_of_many_games_through_the_store(tmp_path: Path) -> Non
     asyncio.run(main())
 
 
+def test_new_games_are_written_with_the_appends_waiting_each_answered_on_its_own(
+    tmp_path: Path,
+) -> None:
+    """A new game joins the group of appends waiting, after them (its events come after
+    its row, which they refer to, even where an append of the group inserted events
+    first); a game made twice is a Conflict for the second maker only."""
+
+    async def main() -> None:
+        store = Store(f"sqlite+aiosqlite:///{tmp_path / 'taut.db'}")
+        try:
+            await store.create_tables()
+            seats = [SeatChoice(kind="me"), SeatChoice(kind="invite")]
+            made = await make_game(store, NewGame(game="tracks", options={"size": 3}, seats=seats))
+            last = (await store.events_after(made.id, -1))[-1].seq
+            before = store._group.groups
+            first = [("created", {"game": "tracks"}), ("name", {"seat": "NS", "name": "n"})]
+            config = {"options": {"size": 3}, "seats": [{}, {}]}
+
+            def new(game_id: str) -> object:
+                return store.create_game(
+                    game_id, "tracks", config, ["me", "invite"], ["h1", "h2"], first
+                )
+
+            answers = await asyncio.gather(
+                store.append(made.id, last, [("name", {"seat": "NS", "name": "p"})]),
+                new("fresh-game"),
+                new("other-game"),
+            )
+            assert store._group.groups - before == 1  # written together
+            for game_id, answer in [("fresh-game", answers[1]), ("other-game", answers[2])]:
+                row, events = answer  # type: ignore[misc]
+                assert row == await store.load_game(game_id)
+                assert events == await store.events_after(game_id, -1)
+                assert [e.kind for e in events] == ["created", "name"]
+            again = await asyncio.gather(
+                new("fresh-game"),  # made already
+                store.append(made.id, last + 1, [("name", {"seat": "NS", "name": "q"})]),
+                return_exceptions=True,
+            )
+            assert isinstance(again[0], Conflict) and again[1] is not None
+            added = await store.events_after(made.id, last)
+            assert [e.payload["name"] for e in added] == ["p", "q"]
+        finally:
+            await store.close()
+
+    asyncio.run(main())
+
+
 def test_a_refused_group_is_a_store_failure_for_the_player(tmp_path: Path) -> None:
     """A database that refuses the write (here: read-only) answers every append of the
     group with the store's failure, which a player is shown."""

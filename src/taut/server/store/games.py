@@ -31,14 +31,18 @@ from typing import Any
 import orjson
 from sqlalchemy import insert, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncConnection
 
 from taut.server.store.analyses import AnalysisRows
 from taut.server.store.database import NOT_SAVED, Conflict, Database, StoreFailure
 from taut.server.store.group_commit import SeqTaken
 from taut.server.store.schema import events, games, seats, secrets_table
 from taut.server.store.seat_holders import SeatHolders
-from taut.server.store.statements import APPEND_POSTGRES, CHANNEL, append_statements
+from taut.server.store.statements import (
+    APPEND_POSTGRES,
+    CHANNEL,
+    append_statements,
+    creation_statements,
+)
 from taut.server.store.tournaments import TournamentRows
 from taut.server.store.versions import upgrade
 
@@ -112,28 +116,32 @@ class Store(Database):
             1 for k, h in zip(seat_kinds, hashes, strict=True) if k == "open" and h is None
         )
         status = "waiting" if open_seats else "playing"
+        game_row = {
+            "id": game_id,
+            "game": game,
+            "config": json.dumps(config),
+            "status": status,
+            "open_seats": open_seats,
+            "created_at": now,
+            "updated_at": now,
+        }
+        seat_rows = [
+            {"game_id": game_id, "seat": i, "kind": kind, "token_hash": h}
+            for i, (kind, h) in enumerate(zip(seat_kinds, hashes, strict=True))
+        ]
+        written = [Event(i, kind, payload, now) for i, (kind, payload) in enumerate(first_events)]
+        event_rows = [_event_row(game_id, e) for e in written]
         try:
-            async with self._transaction() as conn:
-                await conn.execute(
-                    insert(games).values(
-                        id=game_id,
-                        game=game,
-                        config=json.dumps(config),
-                        status=status,
-                        open_seats=open_seats,
-                        created_at=now,
-                        updated_at=now,
-                    )
-                )
-                await conn.execute(
-                    insert(seats),
-                    [
-                        {"game_id": game_id, "seat": i, "kind": kind, "token_hash": h}
-                        for i, (kind, h) in enumerate(zip(seat_kinds, hashes, strict=True))
-                    ],
-                )
-                written = await self._insert_events(conn, game_id, 0, first_events, now)
-        except IntegrityError:
+            if self._sqlite_path() is not None:
+                # As an append is: written with the appends waiting, in their transaction.
+                await self._group.write(creation_statements(game_row, seat_rows, event_rows))
+            else:
+                async with self._transaction() as conn:
+                    await conn.execute(insert(games).values(**game_row))
+                    await conn.execute(insert(seats), seat_rows)
+                    if event_rows:
+                        await conn.execute(insert(events), event_rows)
+        except (IntegrityError, SeqTaken):
             raise Conflict(f"a game {game_id} exists already") from None
         except Exception as exc:  # rolled back: no game half made
             log.error("cannot create game %s: %s", game_id, exc)
@@ -149,8 +157,8 @@ class Store(Database):
             created_at=now,
         )
         return row, [
-            Event(e.seq, e.kind, json.loads(_event_row(game_id, e)["payload"]), e.created_at)
-            for e in written
+            Event(e.seq, e.kind, json.loads(r["payload"]), e.created_at)
+            for e, r in zip(written, event_rows, strict=True)
         ]
 
     async def load_game(self, game_id: str) -> GameRow | None:
@@ -374,19 +382,6 @@ class Store(Database):
                 )
             ).first()
         return None if row is None else (row.action, row.salt)
-
-    @staticmethod
-    async def _insert_events(
-        conn: AsyncConnection,
-        game_id: str,
-        first: int,
-        new: Sequence[tuple[str, dict[str, Any]]],
-        now: float,
-    ) -> list[Event]:
-        written = [Event(first + i, kind, payload, now) for i, (kind, payload) in enumerate(new)]
-        if written:
-            await conn.execute(insert(events), [_event_row(game_id, e) for e in written])
-        return written
 
 
 def _event_row(game_id: str, event: Event) -> dict[str, Any]:

@@ -1,4 +1,5 @@
-"""The statements that append a command's events, written out for speed.
+"""The statements that append a command's events (and, on SQLite, store a new game), written
+out for speed.
 
 An append is the server's hottest write: SQLAlchemy's statement compiler would cost more
 than the write itself. On PostgreSQL one statement inserts the events, updates the game's
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from taut.server.store.schema import events, games, secrets_table
+from taut.server.store.schema import events, games, seats, secrets_table
 
 #: The channel a PostgreSQL store announces new events on.
 CHANNEL = "taut_events"
@@ -70,4 +71,34 @@ def append_statements(
         statements.append((_SET_STATUS, [(status, now, game_id)]))
     if kept:
         statements.append((_KEEP_SECRET, [_secret_values(k) for k in kept]))
+    return statements
+
+
+_INSERT_GAME = (
+    f"INSERT INTO {games.name} (id, game, config, status, open_seats, created_at, updated_at) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?)"
+)
+_INSERT_SEAT = f"INSERT INTO {seats.name} (game_id, seat, kind, token_hash) VALUES (?, ?, ?, ?)"
+#: A new game's first events: the rows of :data:`_INSERT_EVENT`, in words of their own. A
+#: group of writes runs one statement per text, in the order each text first comes
+#: (:mod:`taut.server.store.group_commit`): this text comes after the game's row, which its
+#: rows refer to, even where an earlier append of the group inserted events first.
+_INSERT_FIRST_EVENT = (
+    f"INSERT INTO {events.name} (game_id, seq, kind, payload, created_at) "
+    "VALUES (?1, ?2, ?3, ?4, ?5)"
+)
+
+
+def creation_statements(
+    game: dict[str, Any], seat_rows: list[dict[str, Any]], event_rows: list[dict[str, Any]]
+) -> list[tuple[str, list[tuple[Any, ...]]]]:
+    """The statements that store a new game on SQLite, each with its rows of parameters:
+    the game's row (``game``, by column), its seats and its first events."""
+    columns = ("id", "game", "config", "status", "open_seats", "created_at", "updated_at")
+    statements = [
+        (_INSERT_GAME, [tuple(game[c] for c in columns)]),
+        (_INSERT_SEAT, [(r["game_id"], r["seat"], r["kind"], r["token_hash"]) for r in seat_rows]),
+    ]
+    if event_rows:
+        statements.append((_INSERT_FIRST_EVENT, [_event_values(r) for r in event_rows]))
     return statements
