@@ -10,13 +10,19 @@ import json
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy import delete
+
 from taut.server.play.clients import Connection
 from taut.server.play.computer import Computer
 from taut.server.play.frames import Pictures, frame_text
 from taut.server.play.hub import Hub
-from taut.server.play.making import NewGame, make_game, rematch_of
+from taut.server.play.making import NewGame, SeatChoice, make_game, rematch_of
 from taut.server.play.session import handle
+from taut.server.players.accounts import Players
 from taut.server.store.games import Store
+from taut.server.store.schema import game_players
+from tests.test_server_postgres import database  # noqa: F401 (a fixture)
+from tests.test_server_ratings import url  # noqa: F401 (a fixture)
 
 
 class _Quiet:
@@ -68,8 +74,8 @@ def test_a_rematch_is_served_without_reading_it_back_and_as_a_load_builds_it(
     tmp_path: Path,
 ) -> None:
     async def run() -> None:
-        url = f"sqlite+aiosqlite:///{tmp_path}/rematch.db"
-        store = _Counted(url)
+        file = f"sqlite+aiosqlite:///{tmp_path}/rematch.db"
+        store = _Counted(file)
         await store.create_tables()
         hub = Hub(store, Computer(0))
         for game, options in [
@@ -87,7 +93,7 @@ def test_a_rematch_is_served_without_reading_it_back_and_as_a_load_builds_it(
             table = await hub.table(new_id)
             assert table is hub.tables[new_id] and store.reads == 0, game
             # Another process loads it from the store: the same game.
-            other = Hub(Store(url), Computer(0))
+            other = Hub(Store(file), Computer(0))
             loaded = await other.table(new_id)
             assert loaded is not None
             assert other.rows[new_id] == hub.rows[new_id], game
@@ -118,5 +124,43 @@ def test_a_rematch_made_first_by_the_other_request_is_read_from_the_store(
         assert events == await store.events_after(first.id, -1)
         await hub.close()
         await store.close()
+
+    asyncio.run(run())
+
+
+def test_a_rematch_keeps_its_players_at_their_seats_once_whoever_made_it(
+    url: str,  # noqa: F811
+) -> None:
+    """The players holding the finished game's seats hold the rematch's, copied as it is
+    stored; asked for again, nothing changes; and a rematch stored without them (its maker
+    stopped before the copy, or made it before it was copied with the game) gets them from
+    the next request."""
+
+    async def run() -> None:
+        store = Store(url)
+        await store.create_tables()
+        players = Players(store)
+        try:
+            (a, _), (b, _) = await players.create(), await players.create()
+            seats = [SeatChoice(kind="me"), SeatChoice(kind="invite")]
+            request = NewGame(game="tracks", options={"size": 3}, seats=seats)
+            made = await make_game(store, request, player=a.id)
+            await store.seat_holders.attach(made.id, 1, b.id)
+            first = await rematch_of(store, made.id)
+            assert await store.seat_holders.of_game(first.id) == {0: a.id, 1: b.id}
+            again = await rematch_of(store, made.id)
+            assert first.id == again.id and first.made is not None and again.made is None
+            assert await store.seat_holders.of_game(first.id) == {0: a.id, 1: b.id}
+
+            other = await make_game(store, request, player=b.id)
+            await store.seat_holders.attach(other.id, 1, a.id)
+            bare = await rematch_of(store, other.id)
+            async with store.transaction() as conn:
+                await conn.execute(delete(game_players).where(game_players.c.game_id == bare.id))
+            assert await store.seat_holders.of_game(bare.id) == {}
+            assert (await rematch_of(store, other.id)).made is None
+            assert await store.seat_holders.of_game(bare.id) == {0: b.id, 1: a.id}
+        finally:
+            await store.close()
 
     asyncio.run(run())

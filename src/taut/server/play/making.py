@@ -10,7 +10,6 @@ own; an *open* seat is listed in the lobby and goes to whoever claims it first.
 from __future__ import annotations
 
 import base64
-import contextlib
 import hashlib
 import math
 import secrets
@@ -218,9 +217,8 @@ async def rematch_of(store: Store, game_id: str, row: GameRow | None = None) -> 
     new_id = rematch_id(game_id, str(row.config.get("spectator_hash", "")))
     config = dict(row.config)
     config["seed"] = secrets.randbits(62)
-    made = None
-    # A rematch made already, at the other player's request, is the one to go to.
-    with contextlib.suppress(Conflict):
+    try:
+        # The same tokens: the same players (their seats copied as the game is stored).
         made = await store.create_game(
             new_id,
             row.game,
@@ -228,8 +226,13 @@ async def rematch_of(store: Store, game_id: str, row: GameRow | None = None) -> 
             row.seat_kinds,
             row.token_hashes,
             [("created", {"game": row.game}), *opening(new_id, plugin(row.game), config)],
+            holders_from=game_id,
         )
-    await store.seat_holders.copy(game_id, new_id)  # the same tokens: the same players
+    except Conflict:
+        # A rematch made already, at the other player's request, is the one to go to
+        # (its seats' players copied again, in case its maker stopped before that).
+        await store.seat_holders.copy(game_id, new_id)
+        return Rematch(new_id, None)
     return Rematch(new_id, made)
 
 

@@ -107,10 +107,13 @@ class Store(Database):
         seat_kinds: Sequence[str],
         hashes: Sequence[str | None],
         first_events: Sequence[tuple[str, dict[str, Any]]],
+        holders_from: str | None = None,
     ) -> tuple[GameRow, list[Event]]:
         """Store a new game with its seats and its first events (seq 0, 1, ...); raises
-        :class:`Conflict` if a game with this id exists. Returns the game as stored (its
-        row and its events), which :meth:`load_game` and :meth:`events_after` would read."""
+        :class:`Conflict` if a game with this id exists. With ``holders_from`` (a finished
+        game, of which this is the rematch), the players who hold its seats hold the same
+        seats of this one. Returns the game as stored (its row and its events), which
+        :meth:`load_game` and :meth:`events_after` would read."""
         now = self.clock()
         open_seats = sum(
             1 for k, h in zip(seat_kinds, hashes, strict=True) if k == "open" and h is None
@@ -134,7 +137,8 @@ class Store(Database):
         try:
             if self._sqlite_path() is not None:
                 # As an append is: written with the appends waiting, in their transaction.
-                await self._group.write(creation_statements(game_row, seat_rows, event_rows))
+                made = creation_statements(game_row, seat_rows, event_rows, holders_from)
+                await self._group.write(made)
             else:
                 async with self._transaction() as conn:
                     await conn.execute(insert(games).values(**game_row))
@@ -146,16 +150,11 @@ class Store(Database):
         except Exception as exc:  # rolled back: no game half made
             log.error("cannot create game %s: %s", game_id, exc)
             raise StoreFailure(f"{NOT_SAVED}; the game was not made") from exc
+        if holders_from is not None and self._sqlite_path() is None:
+            await self.seat_holders.copy(holders_from, game_id)  # (on SQLite: with the game)
         # As read back: the config and the payloads through JSON, as a load gives them.
-        row = GameRow(
-            id=game_id,
-            game=game,
-            config=json.loads(json.dumps(config)),
-            status=status,
-            seat_kinds=tuple(seat_kinds),
-            token_hashes=tuple(hashes),
-            created_at=now,
-        )
+        stored = json.loads(json.dumps(config))  # as read back
+        row = GameRow(game_id, game, stored, status, tuple(seat_kinds), tuple(hashes), now)
         return row, [
             Event(e.seq, e.kind, json.loads(r["payload"]), e.created_at)
             for e, r in zip(written, event_rows, strict=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from taut.server.store.schema import events, games, seats, secrets_table
+from taut.server.store.schema import events, game_players, games, seats, secrets_table
 
 #: The channel a PostgreSQL store announces new events on.
 CHANNEL = "taut_events"
@@ -89,11 +89,24 @@ _INSERT_FIRST_EVENT = (
 )
 
 
+#: A rematch's seats held by the players who held the finished game's ($1 the new game, $2
+#: the time, $3 the finished game).
+_COPY_HOLDERS = (
+    f"INSERT INTO {game_players.name} (game_id, seat, player_id, created_at) "
+    f"SELECT ?, seat, player_id, ? FROM {game_players.name} WHERE game_id = ?"
+)
+
+
 def creation_statements(
-    game: dict[str, Any], seat_rows: list[dict[str, Any]], event_rows: list[dict[str, Any]]
+    game: dict[str, Any],
+    seat_rows: list[dict[str, Any]],
+    event_rows: list[dict[str, Any]],
+    holders_from: str | None = None,
 ) -> list[tuple[str, list[tuple[Any, ...]]]]:
     """The statements that store a new game on SQLite, each with its rows of parameters:
-    the game's row (``game``, by column), its seats and its first events."""
+    the game's row (``game``, by column), its seats, its first events, and with
+    ``holders_from`` the players holding that game's seats made the holders of the same
+    seats of this one."""
     columns = ("id", "game", "config", "status", "open_seats", "created_at", "updated_at")
     statements = [
         (_INSERT_GAME, [tuple(game[c] for c in columns)]),
@@ -101,4 +114,6 @@ def creation_statements(
     ]
     if event_rows:
         statements.append((_INSERT_FIRST_EVENT, [_event_values(r) for r in event_rows]))
+    if holders_from is not None:
+        statements.append((_COPY_HOLDERS, [(game["id"], game["created_at"], holders_from)]))
     return statements
