@@ -78,6 +78,13 @@ except ImportError:  # a tree from before (--src): the last to commit reveals ap
     REVEALS_WITH_COMMIT = False
 
 try:
+    from taut.server.web.app import create_app
+    from taut.server.web.settings import Settings
+except ImportError:  # a tree from before the server was laid out by domain (--src)
+    from taut.server.app import create_app  # type: ignore[no-redef]
+    from taut.server.settings import Settings  # type: ignore[no-redef]
+
+try:
     from taut.server.web.collector import tune_for_serving
 except ImportError:  # a tree whose server left the collector as it was
 
@@ -162,9 +169,16 @@ async def run(args: argparse.Namespace) -> dict[str, float]:
     rng = random.Random(args.seed)
     options = GAMES[args.game]
     with tempfile.TemporaryDirectory() as tmp:
-        store = Store(f"sqlite+aiosqlite:///{tmp}/path.db")
+        url = f"sqlite+aiosqlite:///{tmp}/path.db"
+        if args.rematch:
+            # The server's own hub, with every hook a finished game sets off (ratings, the
+            # players' histories, tournaments, webhooks).
+            app = create_app(Settings(database=url, computer_workers=0))
+            store, hub = app.state.store, app.state.hub
+        else:
+            store = Store(url)
+            hub = Hub(store, Computer(0))
         await store.create_tables()
-        hub = Hub(store, Computer(0))
 
         async def new_game() -> tuple[str, list[Connection], list[Counting]]:
             request = NewGame(
@@ -208,7 +222,13 @@ async def run(args: argparse.Namespace) -> dict[str, float]:
                     commands += 1
                     await asyncio.sleep(0)  # the frames go out
                     nodes += table.node != before
-                if table.state.is_terminal():  # a new game in its place
+                if table.state.is_terminal() and args.rematch:
+                    # The first seat asks for a rematch, and both go there, as the page does.
+                    await handle(hub, conns[0], json.dumps({"type": "rematch", "ref": 1}))
+                    commands += 1
+                    seats[k] = await rematched(hub, game_id, conns, args)
+                    done.extend(clients)
+                elif table.state.is_terminal():  # a new game in its place
                     for conn in conns:
                         hub.leave(conn)
                     done.extend(clients)
@@ -241,6 +261,27 @@ async def run(args: argparse.Namespace) -> dict[str, float]:
         "later_frame_kb": later_kb,
         "wall_s": wall,
     }
+
+
+async def rematched(
+    hub: Hub, game_id: str, conns: list[Connection], args: argparse.Namespace
+) -> tuple[str, list[Connection], list[Counting]]:
+    """The clients of a finished game gone to its rematch: each leaves, and a new
+    connection finds the game (as its hello does) and joins it."""
+    new_id = hub.tables[game_id].rematch
+    assert new_id is not None, "the rematch was not made"
+    for conn in conns:
+        hub.leave(conn)
+    await hub.table(new_id)
+    clients = [Counting(), Counting()]
+    fresh = [
+        connection(c, new_id, i, not args.whole, args.text, not args.pictures)
+        for i, c in enumerate(clients)
+    ]
+    for conn in fresh:
+        hub.join(conn)
+    await asyncio.sleep(0)  # the first frames go out
+    return new_id, fresh, clients
 
 
 def _choice(
@@ -285,7 +326,8 @@ def measured(args: argparse.Namespace, game: str) -> dict[str, Any]:
                "--nodes", str(args.nodes), "--seed", str(args.seed), "--json",
                *(["--whole"] if args.whole else []),
                *(["--pictures"] if args.pictures else []),
-               *(["--text"] if args.text else [])]  # fmt: skip
+               *(["--text"] if args.text else []),
+               *(["--rematch"] if args.rematch else [])]  # fmt: skip
     env = dict(os.environ, PYTHONPATH=str(Path(args.src).resolve()))
     done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
     if done.returncode != 0:
@@ -325,6 +367,12 @@ def main() -> None:
     parser.add_argument(
         "--text", action="store_true",
         help="clients that show the position as text (the page does once it is opened)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--rematch", action="store_true",
+        help="a finished game's players ask for a rematch and go there, as the page does, "
+        "on the server's own hub with its hooks (counted as a command: a game's start and "
+        "end are charged); without it a new game is made for them, not counted",
     )  # fmt: skip
     parser.add_argument(
         "--repeat", type=int, default=1, metavar="N",
