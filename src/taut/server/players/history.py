@@ -19,7 +19,6 @@ from functools import lru_cache
 from typing import Any
 
 from sqlalchemy import func, select
-from sqlalchemy.dialects import postgresql, sqlite
 
 from taut.core.registry import plugin
 from taut.server.play.frames import result_line
@@ -85,20 +84,14 @@ class History:
             return
         # One statement, which keeps nothing where the end is kept already (each process
         # that serves the game tells it once): no look first.
-        dialect = postgresql if self.store.postgres else sqlite
-        statement = (
-            dialect.insert(game_ends)
-            .values(
-                game_id=table.id,
-                returns=json.dumps([float(r) for r in table.state.returns()]),
-                outcome=result_line(table.state) or table.state.describe_outcome(),
-                ended_at=self.store.clock(),
-            )
-            .on_conflict_do_nothing(index_elements=[game_ends.c.game_id])
-        )
+        row = {
+            "game_id": table.id,
+            "returns": json.dumps([float(r) for r in table.state.returns()]),
+            "outcome": result_line(table.state) or table.state.describe_outcome(),
+            "ended_at": self.store.clock(),
+        }
         try:
-            async with self.store.transaction() as conn:
-                await conn.execute(statement)
+            await self.store.add_once(game_ends, row)
         except Exception:
             log.exception("keeping the end of game %s failed", table.id)
 

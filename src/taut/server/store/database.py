@@ -19,7 +19,8 @@ import time
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
-from sqlalchemy import event
+from sqlalchemy import Table, event
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
 from taut.core.errors import TautError
@@ -111,6 +112,24 @@ class Database:
         """A transaction that writes (one at a time on SQLite), for the player and rating
         queries that live beside their routes."""
         return self._transaction()
+
+    async def add_once(self, table: Table, row: dict[str, Any]) -> None:
+        """Insert ``row`` into ``table`` unless a row with its key is there already (then
+        nothing changes, and nothing is raised). On a SQLite file it is written as a
+        move is, with the moves waiting, in their transaction
+        (:mod:`taut.server.store.group_commit`): no statement compiled, no pooled
+        connection."""
+        if self._sqlite_path() is not None:
+            names = list(row)
+            sql = (
+                f"INSERT INTO {table.name} ({', '.join(names)}) "
+                f"VALUES ({', '.join('?' for _ in names)}) ON CONFLICT DO NOTHING"
+            )
+            await self._group.write([(sql, [tuple(row[n] for n in names)])])
+            return
+        dialect = postgresql if self.postgres else sqlite
+        async with self._transaction() as conn:
+            await conn.execute(dialect.insert(table).values(**row).on_conflict_do_nothing())
 
     async def probe_write(self) -> None:
         """Start a write and roll it back: raises when the database cannot be written
