@@ -34,13 +34,17 @@ def describe_turn(
     lines = [
         "Revealed: " + "; ".join(_revealed(before, s, a) for s, a in sorted(joint.items())) + "."
     ]
+    # Each seat's choices for every piece, decoded once for the whole turn.
+    chosen = [
+        (lay.seat_sides[seat], lay.decode(seat, action)) for seat, action in sorted(joint.items())
+    ]
     for p in range(NUM_PIECES):
         loc = before.locs[p]
         if loc >= OFF:
             continue
         pairs: list[tuple[int, int]] = []
-        for seat, action in sorted(joint.items()):
-            pairs.extend(zip(lay.seat_sides[seat], lay.decode(seat, action)[p], strict=True))
+        for sides, per_piece in chosen:
+            pairs.extend(zip(sides, per_piece[p], strict=True))
         moved = [(s, c) for s, c in pairs if c != PASS]
         who = ", ".join(f"{SIDE_NAMES[s]} {_VERB[CHOICE_NAMES[c]]}" for s, c in moved)
         if not moved:
