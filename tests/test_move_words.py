@@ -65,6 +65,30 @@ def test_every_legal_move_has_words(name: str, options: dict[str, Any]) -> None:
     assert seen > 0
 
 
+@pytest.mark.parametrize(("name", "options"), [(n, o) for n, os in VARIANTS.items() for o in os])
+def test_the_words_of_all_moves_at_once_are_each_moves_words(
+    name: str, options: dict[str, Any]
+) -> None:
+    """What a frame lists (:meth:`GamePlugin.describe_moves`, kept by some games) says each
+    move as :meth:`GamePlugin.describe_move` does, asked once or again, whole or in part,
+    and a list changed by its caller changes no later answer."""
+    found = plugin(name)
+    game = found.game_class(**options)
+    seen = 0
+    for state in positions(game, seed=len(options) * 5 + 2):
+        for seat in state.acting_seats():
+            view = state.view(seat)
+            legal = [view.action_to_string(seat, a) for a in view.legal_actions(seat)]
+            each = [found.describe_move(view, seat, m) for m in legal]
+            first = found.describe_moves(view, seat, legal)
+            assert first == each, f"{name} {options}"
+            first.clear()
+            assert found.describe_moves(view, seat, legal) == each
+            assert found.describe_moves(view, seat, legal[1:]) == each[1:]
+            seen += len(each)
+    assert seen > 0
+
+
 def test_the_words_are_the_narrations() -> None:
     tracks = plugin("tracks")
     state = tracks.game_class(size=4, first="NS").new_initial_state()

@@ -209,6 +209,12 @@ class GamePlugin:
         (``NS places kind 2 on c3``). Default: the notation itself."""
         return action_text
 
+    def describe_moves(self, state: State, seat: int, legal: Sequence[str]) -> list[str]:
+        """:meth:`describe_move` of each of ``legal`` (a frame lists every move in words).
+        Default: one by one; a game whose words are found by a costly key may find them
+        all at once."""
+        return [self.describe_move(state, seat, m) for m in legal]
+
     def option_presentation(self, game_class: type[Game]) -> OptionPresentation:
         """How the options of ``game_class`` are offered on a form: plain labels, groups,
         when each applies, presets (see :mod:`taut.core.presentation`). Default: every

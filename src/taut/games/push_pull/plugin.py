@@ -33,6 +33,10 @@ def _teams_games(mirrored: bool) -> OneTurnGames:
 #: depend on nothing else), at most :data:`WORDS_KEPT`.
 _WORDS: dict[tuple[object, int, str, int], str] = {}
 WORDS_KEPT = 65536
+#: The words of every listed move, by layout, seat, pieces on the board and the moves
+#: listed, at most :data:`LISTS_KEPT`.
+_LISTS: dict[tuple[object, int, int, tuple[str, ...]], list[str]] = {}
+LISTS_KEPT = 4096
 
 
 def _pp(state: State) -> PushPullState:
@@ -126,6 +130,18 @@ class PushPullPlugin(GamePlugin):
                 _WORDS.clear()  # a new game's layouts and moves: said again as they come
             _WORDS[key] = said
         return said
+
+    def describe_moves(self, state: State, seat: int, legal: Sequence[str]) -> list[str]:
+        """Every move of ``legal`` in words, found at once for the layout, seat and pieces on
+        the board (a frame lists each position's moves for each seat)."""
+        pp = _pp(state)
+        key = (pp.game.layout, seat, pp.mask, tuple(legal))
+        said = _LISTS.get(key)
+        if said is None:
+            if len(_LISTS) >= LISTS_KEPT:
+                _LISTS.clear()
+            said = _LISTS[key] = [self.describe_move(state, seat, m) for m in legal]
+        return list(said)
 
     def option_presentation(self, game_class: type[Game]) -> OptionPresentation:
         """Plain labels, groups, conditions and presets for the new-game form."""

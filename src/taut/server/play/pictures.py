@@ -122,7 +122,7 @@ class Pictures:
             board = self._boards[(seat, listed)] = {
                 "legal": legal,
                 # Each listed move said in the game's words, for the people choosing.
-                "words": [plugin.describe_move(view, seat, m) for m in legal[:LEGAL_LISTED]]
+                "words": plugin.describe_moves(view, seat, legal[:LEGAL_LISTED])
                 if seat is not None
                 else [],
                 "drawn": {},
