@@ -6,9 +6,14 @@ generator on the same cores), this measures what one command costs the server it
 a client that only counts what it is sent, and every command carried out by the same
 ``handle`` the WebSocket serves, until ``--nodes`` nodes have been played (the garbage
 collector set as ``taut serve`` sets it). A game over is replaced by a new one, whose making
-(not a command) is left out of the CPU counted, as the clients' reading of frames is. Pulling
-Strings games commit and reveal (three commands a node: the last to commit reveals with it,
-as the page does; four on a tree from before that); Track Tiles games move in turn.
+(not a command) is left out of the CPU counted, as the clients' reading of frames is; with
+``--rematch`` its first seat asks for a rematch instead and both clients go there, as the
+page does, on the hub ``taut serve`` builds (with the hooks a finished game sets off): the
+rematch is a command, and what a game's end and its rematch cost (the hooks, the rematch,
+the new game looked up and each client's first frame) is printed apart
+(``cpu_ms_per_rematch``). Pulling Strings games commit and reveal (three commands a node:
+the last to commit reveals with it, as the page does; four on a tree from before that);
+Track Tiles games move in turn.
 Printed: CPU milliseconds per command and per node, frames and bytes sent per command,
 and with ``--profile`` the functions that take the most time.
 
@@ -30,7 +35,7 @@ least of a few runs taken in turn is the fairest comparison.
 
 Run: ``.venv/bin/python benchmarks/serve_path.py [--games 50] [--nodes 2000]
 [--game pulling-strings|push-pull|tug-of-war|tracks|all] [--src DIR] [--repeat N] [--whole]
-[--pictures] [--text] [--profile]``
+[--pictures] [--text] [--rematch] [--profile]``
 """
 
 from __future__ import annotations
@@ -203,6 +208,7 @@ async def run(args: argparse.Namespace) -> dict[str, float]:
         profile = cProfile.Profile() if args.profile else None
         commands = nodes = 0
         made_cpu = 0.0
+        rematches, rematch_cpu = 0, 0.0
         Counting.reading = 0.0
         start_cpu, start = time.process_time(), time.perf_counter()
         if profile is not None:
@@ -223,11 +229,16 @@ async def run(args: argparse.Namespace) -> dict[str, float]:
                     await asyncio.sleep(0)  # the frames go out
                     nodes += table.node != before
                 if table.state.is_terminal() and args.rematch:
-                    # The first seat asks for a rematch, and both go there, as the page does.
+                    # What the end sets off (ratings, histories, tournaments), then the first
+                    # seat asks for a rematch, and both go there, as the page does.
+                    ending = time.process_time()
+                    await hub.settle()
                     await handle(hub, conns[0], json.dumps({"type": "rematch", "ref": 1}))
                     commands += 1
                     seats[k] = await rematched(hub, game_id, conns, args)
                     done.extend(clients)
+                    rematches += 1
+                    rematch_cpu += time.process_time() - ending
                 elif table.state.is_terminal():  # a new game in its place
                     for conn in conns:
                         hub.leave(conn)
@@ -260,6 +271,11 @@ async def run(args: argparse.Namespace) -> dict[str, float]:
         "first_frame_kb": first_kb,
         "later_frame_kb": later_kb,
         "wall_s": wall,
+        **(
+            {"cpu_ms_per_rematch": 1000 * rematch_cpu / max(rematches, 1), "rematches": rematches}
+            if args.rematch
+            else {}
+        ),
     }
 
 
