@@ -13,20 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from taut.server.play.clients import Connection
-from tests.test_server_kit import app_client, new_game, token_of
-
-
-class _Kept:
-    """A client that keeps what it is sent."""
-
-    def __init__(self) -> None:
-        self.texts: list[str] = []
-
-    async def send_text(self, text: str) -> None:
-        self.texts.append(text)
-
-    async def close(self, code: int) -> None:
-        """Nothing to close."""
+from tests.test_server_kit import Recorder, app_client, new_game, token_of
 
 
 def _sent(acks_in_frames: bool, queue: list[tuple[str, dict[str, Any]]]) -> list[dict[str, Any]]:
@@ -34,7 +21,7 @@ def _sent(acks_in_frames: bool, queue: list[tuple[str, dict[str, Any]]]) -> list
     queued in one go, as a command queues its frames and then its acknowledgement."""
 
     async def main() -> list[dict[str, Any]]:
-        client = _Kept()
+        client = Recorder()
         conn = Connection(client, "g", 0, acks_in_frames=acks_in_frames)
         for kind, data in queue:
             if kind == "ack":

@@ -31,6 +31,13 @@ def _rows(path: Path) -> list[tuple[str, int]]:
         return sorted(db.execute("SELECT game, seq FROM rows").fetchall())
 
 
+async def _tracks_game(store: Store) -> tuple[str, int]:
+    """A Track Tiles game of two people made in ``store``: its id, and its last event's seq."""
+    seats = [SeatChoice(kind="me"), SeatChoice(kind="invite")]
+    made = await make_game(store, NewGame(game="tracks", options={"size": 3}, seats=seats))
+    return made.id, (await store.events_after(made.id, -1))[-1].seq
+
+
 def test_appends_waiting_together_are_committed_in_one_transaction(tmp_path: Path) -> None:
     path = tmp_path / "rows.db"
 
@@ -146,9 +153,7 @@ def test_new_games_are_written_with_the_appends_waiting_each_answered_on_its_own
         store = Store(f"sqlite+aiosqlite:///{tmp_path / 'taut.db'}")
         try:
             await store.create_tables()
-            seats = [SeatChoice(kind="me"), SeatChoice(kind="invite")]
-            made = await make_game(store, NewGame(game="tracks", options={"size": 3}, seats=seats))
-            last = (await store.events_after(made.id, -1))[-1].seq
+            made, last = await _tracks_game(store)
             before = store._group.groups
             first = [("created", {"game": "tracks"}), ("name", {"seat": "NS", "name": "n"})]
             config = {"options": {"size": 3}, "seats": [{}, {}]}
@@ -159,7 +164,7 @@ def test_new_games_are_written_with_the_appends_waiting_each_answered_on_its_own
                 )
 
             answers = await asyncio.gather(
-                store.append(made.id, last, [("name", {"seat": "NS", "name": "p"})]),
+                store.append(made, last, [("name", {"seat": "NS", "name": "p"})]),
                 new("fresh-game"),
                 new("other-game"),
             )
@@ -171,11 +176,11 @@ def test_new_games_are_written_with_the_appends_waiting_each_answered_on_its_own
                 assert [e.kind for e in events] == ["created", "name"]
             again = await asyncio.gather(
                 new("fresh-game"),  # made already
-                store.append(made.id, last + 1, [("name", {"seat": "NS", "name": "q"})]),
+                store.append(made, last + 1, [("name", {"seat": "NS", "name": "q"})]),
                 return_exceptions=True,
             )
             assert isinstance(again[0], Conflict) and again[1] is not None
-            added = await store.events_after(made.id, last)
+            added = await store.events_after(made, last)
             assert [e.payload["name"] for e in added] == ["p", "q"]
         finally:
             await store.close()
@@ -191,14 +196,12 @@ def test_a_refused_group_is_a_store_failure_for_the_player(tmp_path: Path) -> No
         store = Store(f"sqlite+aiosqlite:///{tmp_path / 'taut.db'}")
         try:
             await store.create_tables()
-            seats = [SeatChoice(kind="me"), SeatChoice(kind="invite")]
-            made = await make_game(store, NewGame(game="tracks", options={"size": 3}, seats=seats))
-            last = (await store.events_after(made.id, -1))[-1].seq
+            made, last = await _tracks_game(store)
             store._sqlite_file().execute("PRAGMA query_only = ON")
             with pytest.raises(StoreFailure):
-                await store.append(made.id, last, [("name", {"seat": "NS", "name": "x"})])
+                await store.append(made, last, [("name", {"seat": "NS", "name": "x"})])
             store._sqlite_file().execute("PRAGMA query_only = OFF")
-            assert (await store.events_after(made.id, last)) == []
+            assert (await store.events_after(made, last)) == []
         finally:
             await store.close()
 
@@ -213,10 +216,8 @@ def test_checkpoints_run_on_their_own_thread_and_reach_the_file(tmp_path: Path) 
     async def main() -> int:
         store = Store(f"sqlite+aiosqlite:///{path}")
         await store.create_tables()
-        seats = [SeatChoice(kind="me"), SeatChoice(kind="invite")]
-        made = await make_game(store, NewGame(game="tracks", options={"size": 3}, seats=seats))
-        last = (await store.events_after(made.id, -1))[-1].seq
-        await store.append(made.id, last, [("name", {"seat": "NS", "name": "kept"})])
+        made, last = await _tracks_game(store)
+        await store.append(made, last, [("name", {"seat": "NS", "name": "kept"})])
         assert store._sqlite_file().execute("PRAGMA wal_autocheckpoint").fetchone() == (0,)
         assert "taut-checkpoints" in [t.name for t in threading.enumerate()]
         checkpoints = store._checkpoints

@@ -21,21 +21,9 @@ from taut.server.play.session import handle
 from taut.server.players.accounts import Players
 from taut.server.store.games import Store
 from taut.server.store.schema import game_players
+from tests.test_server_kit import Recorder
 from tests.test_server_postgres import database  # noqa: F401 (a fixture)
 from tests.test_server_ratings import url  # noqa: F401 (a fixture)
-
-
-class _Quiet:
-    """A client that keeps what it is sent."""
-
-    def __init__(self) -> None:
-        self.texts: list[str] = []
-
-    async def send_text(self, text: str) -> None:
-        self.texts.append(text)
-
-    async def close(self, code: int) -> None:
-        """Nothing to close."""
 
 
 class _Counted(Store):
@@ -58,7 +46,7 @@ async def _finished(hub: Hub, store: Store, game: str, options: dict[str, Any]) 
         store, NewGame(game=game, options=options, seats=[{"kind": "me"}, {"kind": "invite"}])
     )
     await hub.table(made.id)
-    conn = Connection(_Quiet(), made.id, 0)
+    conn = Connection(Recorder(), made.id, 0)
     hub.join(conn)
     await handle(hub, conn, json.dumps({"type": "resign", "ref": 1}))
     assert hub.tables[made.id].state.is_terminal()
