@@ -1,5 +1,8 @@
 """The live side of the server: games in memory, their clients, and every command's path.
 
+(Longer than 400 lines: a game's loading, catching up, commands and release share its table,
+its row and its lock, which no other module holds.)
+
 A command goes: lock the game; check it against the position
 (:class:`~taut.server.play.table.GameTable`); write its events in one transaction
 (:class:`~taut.server.store.games.Store`); apply them; send every client its own frame;
