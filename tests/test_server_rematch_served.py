@@ -152,3 +152,35 @@ def test_a_rematch_keeps_its_players_at_their_seats_once_whoever_made_it(
             await store.close()
 
     asyncio.run(run())
+
+
+def test_a_game_adopted_while_a_connection_loads_it_is_the_one_served(tmp_path: Path) -> None:
+    """A connection that finds a game not yet served starts to load it; if its maker, in
+    the same process, adopts it meanwhile, the adopted table stays the one served."""
+
+    async def run() -> None:
+        store = Store(f"sqlite+aiosqlite:///{tmp_path}/race.db")
+        await store.create_tables()
+        hub = Hub(store, Computer(0))
+        made = await make_game(
+            store,
+            NewGame(game="tracks", options={"size": 3}, seats=[{"kind": "me"}, {"kind": "invite"}]),
+        )
+        row = await store.load_game(made.id)
+        events = await store.events_after(made.id, -1)
+        assert row is not None
+        adopted: list[object] = []
+        reading = store.events_after
+
+        async def read_then_adopt(game_id: str, seq: int) -> Any:
+            found = await reading(game_id, seq)
+            adopted.append(hub.adopt(row, events))  # the maker, while the read was away
+            return found
+
+        store.events_after = read_then_adopt  # type: ignore[method-assign]
+        table = await hub.table(made.id)
+        assert adopted and table is adopted[0] is hub.tables[made.id]
+        await hub.close()
+        await store.close()
+
+    asyncio.run(run())

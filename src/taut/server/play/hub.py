@@ -115,6 +115,11 @@ class Hub:
                 return None
             row, table = loaded
             await self._load_secrets(table)
+            held = self.tables.get(game_id)
+            if held is not None:
+                # Stored and adopted here while this read it (its maker): the one served
+                # stays, as objects may hold it already; what it lacks comes as a change.
+                return held
             self.tables[game_id] = table
             self.rows[game_id] = row
         self.autoplay.after_change(table)
