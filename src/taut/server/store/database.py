@@ -28,6 +28,7 @@ from taut.server.store.checkpoints import Checkpointer
 from taut.server.store.group_commit import GroupWriter
 from taut.server.store.inline_sqlite import connect_inline
 from taut.server.store.schema import games
+from taut.server.store.statements import insert_text
 
 #: Connections a store keeps open (and opens at most as many more in a burst).
 POOL = 20
@@ -121,10 +122,7 @@ class Database:
         connection."""
         if self._sqlite_path() is not None:
             names = list(row)
-            sql = (
-                f"INSERT INTO {table.name} ({', '.join(names)}) "
-                f"VALUES ({', '.join('?' for _ in names)}) ON CONFLICT DO NOTHING"
-            )
+            sql = insert_text(table, names, keep_existing=True)
             await self._group.write([(sql, [tuple(row[n] for n in names)])])
             return
         dialect = postgresql if self.postgres else sqlite

@@ -153,7 +153,7 @@ class Store(Database):
         if holders_from is not None and self._sqlite_path() is None:
             await self.seat_holders.copy(holders_from, game_id)  # (on SQLite: with the game)
         # As read back: the config and the payloads through JSON, as a load gives them.
-        stored = json.loads(json.dumps(config))  # as read back
+        stored = json.loads(str(game_row["config"]))
         row = GameRow(game_id, game, stored, status, tuple(seat_kinds), tuple(hashes), now)
         return row, [
             Event(e.seq, e.kind, json.loads(r["payload"]), e.created_at)

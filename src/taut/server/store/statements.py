@@ -9,7 +9,10 @@ SQLite three plain statements run through the driver with its own placeholders.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
+
+from sqlalchemy import Table
 
 from taut.server.store.schema import events, game_players, games, seats, secrets_table
 
@@ -39,14 +42,21 @@ SELECT pg_notify($11, $12)
 """
 
 
+def insert_text(table: Table, columns: Sequence[str], keep_existing: bool = False) -> str:
+    """SQLite's statement that inserts a row of ``columns`` into ``table``, with the driver's
+    own placeholders; with ``keep_existing``, one that inserts nothing where a row with its
+    key is there already."""
+    text = (
+        f"INSERT INTO {table.name} ({', '.join(columns)}) "
+        f"VALUES ({', '.join('?' for _ in columns)})"
+    )
+    return text + " ON CONFLICT DO NOTHING" if keep_existing else text
+
+
 #: Appending on SQLite (see :meth:`Store.append`), with the driver's own placeholders.
-_INSERT_EVENT = (
-    f"INSERT INTO {events.name} (game_id, seq, kind, payload, created_at) VALUES (?, ?, ?, ?, ?)"
-)
+_INSERT_EVENT = insert_text(events, ("game_id", "seq", "kind", "payload", "created_at"))
 _SET_STATUS = f"UPDATE {games.name} SET status = ?, updated_at = ? WHERE id = ?"
-_KEEP_SECRET = (
-    f"INSERT INTO {secrets_table.name} (game_id, move, seat, action, salt) VALUES (?, ?, ?, ?, ?)"
-)
+_KEEP_SECRET = insert_text(secrets_table, ("game_id", "move", "seat", "action", "salt"))
 
 
 def _event_values(row: dict[str, Any]) -> tuple[Any, ...]:
@@ -74,11 +84,10 @@ def append_statements(
     return statements
 
 
-_INSERT_GAME = (
-    f"INSERT INTO {games.name} (id, game, config, status, open_seats, created_at, updated_at) "
-    "VALUES (?, ?, ?, ?, ?, ?, ?)"
-)
-_INSERT_SEAT = f"INSERT INTO {seats.name} (game_id, seat, kind, token_hash) VALUES (?, ?, ?, ?)"
+_GAME_COLUMNS = ("id", "game", "config", "status", "open_seats", "created_at", "updated_at")
+_INSERT_GAME = insert_text(games, _GAME_COLUMNS)
+_SEAT_COLUMNS = ("game_id", "seat", "kind", "token_hash")
+_INSERT_SEAT = insert_text(seats, _SEAT_COLUMNS)
 #: A new game's first events: the rows of :data:`_INSERT_EVENT`, in words of their own. A
 #: group of writes runs one statement per text, in the order each text first comes
 #: (:mod:`taut.server.store.group_commit`): this text comes after the game's row, which its
@@ -107,10 +116,9 @@ def creation_statements(
     the game's row (``game``, by column), its seats, its first events, and with
     ``holders_from`` the players holding that game's seats made the holders of the same
     seats of this one."""
-    columns = ("id", "game", "config", "status", "open_seats", "created_at", "updated_at")
     statements = [
-        (_INSERT_GAME, [tuple(game[c] for c in columns)]),
-        (_INSERT_SEAT, [(r["game_id"], r["seat"], r["kind"], r["token_hash"]) for r in seat_rows]),
+        (_INSERT_GAME, [tuple(game[c] for c in _GAME_COLUMNS)]),
+        (_INSERT_SEAT, [tuple(r[c] for c in _SEAT_COLUMNS) for r in seat_rows]),
     ]
     if event_rows:
         statements.append((_INSERT_FIRST_EVENT, [_event_values(r) for r in event_rows]))
