@@ -946,35 +946,45 @@ async def main_async(args: argparse.Namespace) -> list[Result]:
     games: list[str] = getattr(args, "games_played", [MIXED])
     with tempfile.TemporaryDirectory() as tmp:
         for db in ("sqlite", "postgres") if args.db == "both" else (args.db,):
-            unreachable = False
             for g, game in enumerate(games):
                 runs: list[list[Result]] = [[] for _ in sources]
                 # The trees take turns, so that a drift in the machine's speed falls on all.
                 for n in range(args.repeat):
                     for k, src in enumerate(sources):
-                        label = f"{db} {'current' if src is None else Path(src).parent.name or src}"
-                        # One run's files apart from another's (a new server, a new store).
-                        tag = f"{k}" if game == MIXED else f"{game}-{k}"
-                        tag += f"-{n}" if args.repeat > 1 else ""
-                        profile = None
-                        if args.profile:
-                            Path(args.profile).mkdir(parents=True, exist_ok=True)
-                            profile = str(Path(args.profile) / f"{db}-{tag}.prof")
-                        if db == "sqlite":
-                            url = f"sqlite+aiosqlite:///{tmp}/load-{g}-{k}-{n}.db"
-                            runs[k].append(await _one(url, src, profile, args, label, game))
-                            continue
-                        async with postgres_database() as url:
-                            if url is None:
-                                unreachable = True  # said once: the database's runs are skipped
-                                break
-                            runs[k].append(await _one(url, src, profile, args, label, game))
-                    if unreachable:
-                        break
-                if unreachable:
-                    break
+                        run = await _run_of(args, tmp, db, game, src, (g, k, n))
+                        if run is None:
+                            return results  # said once: the database's runs are skipped
+                        runs[k].append(run)
                 results.extend(least_costly(tree) for tree in runs)
     return results
+
+
+async def _run_of(
+    args: argparse.Namespace,
+    tmp: str,
+    db: str,
+    game: str,
+    src: str | None,
+    numbers: tuple[int, int, int],
+) -> Result | None:
+    """One run of the tree ``src`` on ``db`` (None: PostgreSQL cannot be reached), its
+    files (a new server, a new store) named apart by ``numbers``: the game's, the tree's
+    and the repeat's."""
+    g, k, n = numbers
+    label = f"{db} {'current' if src is None else Path(src).parent.name or src}"
+    tag = f"{k}" if game == MIXED else f"{game}-{k}"
+    tag += f"-{n}" if args.repeat > 1 else ""
+    profile = None
+    if args.profile:
+        Path(args.profile).mkdir(parents=True, exist_ok=True)
+        profile = str(Path(args.profile) / f"{db}-{tag}.prof")
+    if db == "sqlite":
+        url = f"sqlite+aiosqlite:///{tmp}/load-{g}-{k}-{n}.db"
+        return await _one(url, src, profile, args, label, game)
+    async with postgres_database() as url:
+        if url is None:
+            return None
+        return await _one(url, src, profile, args, label, game)
 
 
 def least_costly(runs: list[Result]) -> Result:
@@ -983,9 +993,10 @@ def least_costly(runs: list[Result]) -> Result:
     with every run's CPU a command beside it and every run's failures added to it, so that
     no lost or undelivered command is hidden by a run that had none."""
     kept = min(runs, key=lambda r: r.cpu_ms_per_command)
-    others = [r for r in runs if r is not kept]
     kept.runs_cpu_ms_per_command = [r.cpu_ms_per_command for r in runs]
-    for r in others:
+    for r in runs:
+        if r is kept:
+            continue
         kept.lost += r.lost
         kept.duplicated += r.duplicated
         kept.undelivered += r.undelivered
