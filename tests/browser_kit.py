@@ -75,10 +75,14 @@ class LiveServer:
         import uvicorn
 
         from taut.server.web.app import create_app
+        from taut.server.web.deflate import PROTOCOL
         from taut.server.web.settings import Settings
 
         app = create_app(Settings(database=self.database, computer_workers=0))
-        config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning")
+        # The WebSocket protocol taut serve uses: the browser's frames compressed as there.
+        config = uvicorn.Config(
+            app, host="127.0.0.1", port=self.port, log_level="warning", ws=PROTOCOL
+        )
         self._server = uvicorn.Server(config)
         self._thread = threading.Thread(target=self._server.run, daemon=True)
         self._thread.start()

@@ -26,7 +26,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -562,14 +562,21 @@ class Served:
                 self.kill()
 
 
-def start_server(database: str, log: Path, port: int | None = None, processes: int = 1) -> Served:
+def start_server(
+    database: str,
+    log: Path,
+    port: int | None = None,
+    processes: int = 1,
+    options: Sequence[str] = (),
+) -> Served:
     """Start ``taut serve --workers 0`` on ``database`` (its messages into ``log``; with
-    ``processes`` on one address) and wait until it answers."""
+    ``processes`` on one address; with ``options``, more of its options) and wait until
+    it answers."""
     port = port or free_port()
     command = [
         sys.executable, "-c", "from taut.cli import main; main()",
         "serve", "--port", str(port), "--db", database, "--workers", "0",
-        "--processes", str(processes),
+        "--processes", str(processes), *options,
     ]  # fmt: skip
     with log.open("ab") as out:
         process = subprocess.Popen(command, stdout=out, stderr=out, env=dict(os.environ))
@@ -587,9 +594,10 @@ def start_server(database: str, log: Path, port: int | None = None, processes: i
 
 
 @contextlib.contextmanager
-def serve(database: str, log: Path) -> Iterator[Served]:
-    """A running ``taut serve``, stopped afterwards."""
-    served = start_server(database, log)
+def serve(database: str, log: Path, options: Sequence[str] = ()) -> Iterator[Served]:
+    """A running ``taut serve`` (with ``options``, more of its options), stopped
+    afterwards."""
+    served = start_server(database, log, options=options)
     try:
         yield served
     finally:

@@ -80,6 +80,16 @@ def database_url(db: str | None, data: Path | None) -> tuple[str, str]:
     "(default: build/vendor here or in the repository; without it the camera is off).",
 )
 @click.option(
+    "--compress",
+    type=click.Choice(["large", "all", "none"]),
+    default="large",
+    show_default=True,
+    help="WebSocket compression, for the browsers that ask for it (all do): large "
+    "compresses messages of 2 KB or more only (a game's first frame; a later frame is about "
+    "a kilobyte, sent plain), all compresses every message (fewest bytes, about 15 µs more "
+    "CPU a message), none sends every message plain.",
+)
+@click.option(
     "--no-upgrade",
     is_flag=True,
     default=False,
@@ -95,6 +105,7 @@ def serve(
     processes: int,
     origins: tuple[str, ...],
     vendor: Path | None,
+    compress: str,
     no_upgrade: bool,
 ) -> None:
     """Play in the browser: every game, against friends through links or the computer.
@@ -108,6 +119,7 @@ def serve(
 
         from taut.server.web.app import create_app
         from taut.server.web.collector import tune_for_serving
+        from taut.server.web.deflate import uvicorn_options
         from taut.server.web.settings import Settings, mediapipe_folder
     except ImportError as exc:
         fail(f"the server needs the server extra (pip install 'taut[server]'): {exc}")
@@ -127,7 +139,7 @@ def serve(
     _check_schema(db, where, upgrade=not no_upgrade)
     settings = Settings(database=db, origins=origins, computer_workers=workers, vendor=vendor)
     if processes > 1:
-        _serve_processes(settings, host, port, processes, where)
+        _serve_processes(settings, host, port, processes, where, compress)
         return
     app = create_app(settings)
     if app.state.mediapipe is None:
@@ -139,14 +151,25 @@ def serve(
         )
     console.print(f"taut serves on http://{host}:{port} ({where}); Ctrl-C stops it.")
     tune_for_serving()
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=16_384)
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_max_size=16_384,
+        **uvicorn_options(compress),
+    )
 
 
-def _serve_processes(settings: Any, host: str, port: int, processes: int, where: str) -> None:
+def _serve_processes(
+    settings: Any, host: str, port: int, processes: int, where: str, compress: str
+) -> None:
     """Serve with ``processes`` processes on one listening socket (uvicorn's workers),
-    each building the application from ``settings`` passed in the environment."""
+    each building the application from ``settings`` passed in the environment, their
+    WebSockets compressed as ``compress`` says."""
     import uvicorn
 
+    from taut.server.web.deflate import uvicorn_options
     from taut.server.web.settings import SETTINGS_VARIABLE, settings_to_text
 
     os.environ[SETTINGS_VARIABLE] = settings_to_text(settings)
@@ -162,6 +185,7 @@ def _serve_processes(settings: Any, host: str, port: int, processes: int, where:
         port=port,
         log_level="warning",
         ws_max_size=16_384,
+        **uvicorn_options(compress),
     )
 
 

@@ -1,0 +1,115 @@
+"""WebSocket compression where it pays: large messages compressed, small ones sent plain.
+
+Browsers ask every WebSocket for ``permessage-deflate`` (RFC 7692), and a server that
+grants it compresses every message it sends by default. A game's later frames carry only
+what changed and are about a kilobyte: compressing each costs the server 10-20 µs of CPU
+(a tenth of what a command costs it under load) to save a few hundred bytes. The RFC lets
+either side send any message uncompressed (its first frame's RSV1 bit clear) once the
+extension is agreed, so this server compresses only messages of :data:`COMPRESS_FROM`
+bytes or more (a client's first frame of a game, whose pictures compress several times)
+and sends the others as they are. Every client decodes both kinds.
+
+:data:`PROTOCOL` names the uvicorn protocol that does so, for ``uvicorn.run(ws=...)``;
+:func:`uvicorn_options` gives the options for each choice of ``taut serve --compress``:
+``large`` (this), ``all`` (every message compressed: fewest bytes, most CPU) or ``none``
+(the extension refused: every message plain).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from typing import Any
+
+from uvicorn.config import Config
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from uvicorn.server import ServerState
+from websockets.extensions.base import Extension
+from websockets.extensions.permessage_deflate import (
+    PerMessageDeflate,
+    ServerPerMessageDeflateFactory,
+)
+from websockets.frames import Frame, Opcode
+from websockets.typing import ExtensionParameter
+
+#: Messages shorter than this (in bytes, as encoded) are sent uncompressed: below about
+#: two TCP segments compression saves no round trip and costs the server more than it
+#: saves the network.
+COMPRESS_FROM = 2048
+
+#: The value of ``uvicorn.run(ws=...)`` that serves WebSockets this way.
+PROTOCOL = f"{__name__}:LargeMessagesProtocol"
+
+#: The choices of ``taut serve --compress``, the default first.
+CHOICES = ("large", "all", "none")
+
+_DATA = (Opcode.TEXT, Opcode.BINARY)
+
+
+def uvicorn_options(compress: str) -> dict[str, Any]:
+    """The options of ``uvicorn.run`` that serve WebSockets compressed as ``compress`` (one
+    of :data:`CHOICES`) says; ValueError for another."""
+    if compress == "large":
+        return {"ws": PROTOCOL, "ws_per_message_deflate": True}
+    if compress == "all":
+        # uvicorn's own protocol on websockets, which compresses every message.
+        return {"ws": "websockets-sansio", "ws_per_message_deflate": True}
+    if compress == "none":
+        return {"ws": PROTOCOL, "ws_per_message_deflate": False}
+    raise ValueError(f"compress is one of {', '.join(CHOICES)}, not {compress!r}")
+
+
+class LargeMessagesDeflate(PerMessageDeflate):
+    """``permessage-deflate`` that sends whole messages under :data:`COMPRESS_FROM` bytes
+    uncompressed (a fragmented message is compressed whatever its size)."""
+
+    def encode(self, frame: Frame) -> Frame:
+        """The frame as sent: compressed unless it is a small whole message."""
+        if frame.fin and frame.opcode in _DATA and len(frame.data) < COMPRESS_FROM:
+            return frame
+        return super().encode(frame)
+
+
+class LargeMessagesDeflateFactory(ServerPerMessageDeflateFactory):
+    """Agrees ``permessage-deflate`` as websockets' own server does, with
+    :class:`LargeMessagesDeflate` as the extension."""
+
+    def process_request_params(
+        self,
+        params: Sequence[ExtensionParameter],
+        accepted_extensions: Sequence[Extension],
+    ) -> tuple[list[ExtensionParameter], PerMessageDeflate]:
+        """The response's parameters and the agreed extension (raises as the parent does
+        where the client's offer cannot be agreed)."""
+        response, agreed = super().process_request_params(params, accepted_extensions)
+        return response, LargeMessagesDeflate(
+            agreed.remote_no_context_takeover,
+            agreed.local_no_context_takeover,
+            agreed.remote_max_window_bits,
+            agreed.local_max_window_bits,
+            agreed.compress_settings,
+        )
+
+
+class LargeMessagesProtocol(WebSocketsSansIOProtocol):
+    """uvicorn's WebSocket protocol (websockets' sans-I/O implementation, the one it
+    chooses by default) with :class:`LargeMessagesDeflateFactory` in the place of its
+    ``permessage-deflate``, on the same settings; without it where
+    ``ws_per_message_deflate`` is off."""
+
+    def __init__(
+        self,
+        config: Config,
+        server_state: ServerState,
+        app_state: dict[str, Any],
+        _loop: asyncio.AbstractEventLoop | None = None,
+    ) -> None:
+        super().__init__(config, server_state, app_state, _loop)
+        if config.ws_per_message_deflate:
+            self.conn.available_extensions = [
+                LargeMessagesDeflateFactory(
+                    server_max_window_bits=12,
+                    client_max_window_bits=12,
+                    compress_settings={"memLevel": 5},
+                )
+            ]
