@@ -13,7 +13,9 @@ average) before it commits or moves (a move from the frame's ``legal`` list) and
 at once; when a game ends its first seat asks for a rematch and both clients go on there,
 so the load stays level until ``--seconds`` have passed. Then no new choice is made, the
 clients finish what they sent and the store is read back. ``--games`` counts the games
-(two clients each); ``--clients N`` gives the clients instead (N / 2 games).
+(two clients each); ``--clients N`` gives the clients instead (N / 2 games). Every
+client asks for ``permessage-deflate``, as browsers do, so that the server compresses
+what it would compress for them (``--no-deflate``: clients that do not ask).
 
 By default every client is a named player (``POST /api/players``): the first makes a rated
 game with a clock (``--clock 5+3``) and the second takes its seat with its own key, so
@@ -302,6 +304,10 @@ class Load:
     edits: bool = True
     """Take patches that edit a picture's tokens, as the browser's page does (unset by
     itself for a server that does not know them)."""
+    deflate: bool = True
+    """Ask for permessage-deflate, as browsers do: the server then compresses the frames it
+    chooses to, and the client compresses every command (sizes are counted as JSON text,
+    before compression)."""
     reveal_with_commit: bool = True
     """The last seat to commit reveals in the same message, as the browser's page does
     (unset by itself for a server that does not know it)."""
@@ -368,7 +374,8 @@ class Client:
         self.frame = None
         first = True
         url = self.base.replace("http", "ws", 1) + f"/ws/{game_id}"
-        async with connect(url, max_size=2**22, compression=None) as ws:
+        compression = "deflate" if self.load.deflate else None
+        async with connect(url, max_size=2**22, compression=compression) as ws:
             self.ws = ws
             hello: dict[str, Any] = {"type": "hello", "token": self.token}
             if not self.load.separate_acks:
@@ -719,6 +726,7 @@ async def run_load(
         load = Load(args.think, random.Random(args.seed), 0.0 if args.guests else args.chat, http)
         load.separate_acks = args.separate_acks
         load.whole = args.whole
+        load.deflate = args.deflate
         load.draws = not args.pictures
         load.text = args.text
         clients = await make_games(servers, load, args, game)
@@ -1114,6 +1122,11 @@ def main() -> None:
     parser.add_argument(
         "--text", action="store_true",
         help="clients that show the position as text (the page does once it is opened)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--deflate", action=argparse.BooleanOptionalAction, default=True,
+        help="clients that ask for permessage-deflate, as browsers do (the server then "
+        "compresses what it chooses to; --no-deflate: clients that do not ask)",
     )  # fmt: skip
     parser.add_argument(
         "--separate-acks",
