@@ -51,7 +51,8 @@ events = Table(
     Column(
         "id", BigInteger().with_variant(Integer, "sqlite"), primary_key=True, autoincrement=True
     ),
-    Column("game_id", String(40), ForeignKey("taut_games.id"), nullable=False, index=True),
+    # No index of its own: the unique one on (game_id, seq) serves every lookup by game.
+    Column("game_id", String(40), ForeignKey("taut_games.id"), nullable=False),
     Column("seq", Integer, nullable=False),
     Column("kind", String(16), nullable=False),
     Column("payload", Text, nullable=False),
