@@ -1,0 +1,43 @@
+"""The compression benchmark (``benchmarks/serve_deflate.py``) encodes what a server sends
+each way ``taut serve --compress`` can: its byte counts follow from the choices."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+from taut.server.web.deflate import COMPRESS_FROM
+
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+
+
+def _bench() -> ModuleType:
+    """The benchmark as a module (it imports ``serve_path`` from its own folder)."""
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        spec = importlib.util.spec_from_file_location(
+            "serve_deflate", BENCHMARKS / "serve_deflate.py"
+        )
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+
+
+def test_large_messages_only_lie_between_all_and_none() -> None:
+    bench = _bench()
+    streams = bench.recorded("push-pull", nodes=40, seed=3)
+    assert len(streams) >= 2 and all(len(s) >= 2 for s in streams)
+    costs = {name: bench.cost(streams, make) for name, make in bench.CHOICES.items()}
+    raw_first = sum(len(s[0]) for s in streams) / len(streams)
+    assert costs["none"]["first_bytes"] == raw_first
+    # A first frame of Push-Pull is over 2 KB: compressed under large as under all.
+    assert raw_first > COMPRESS_FROM
+    assert costs["large"]["first_bytes"] == costs["all"]["first_bytes"] < raw_first
+    assert (
+        costs["all"]["later_bytes"] < costs["large"]["later_bytes"] <= costs["none"]["later_bytes"]
+    )
