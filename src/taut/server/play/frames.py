@@ -21,7 +21,6 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from taut.core.errors import TautError
 from taut.core.game import State
 from taut.core.terms import CHANCE_SEAT
 from taut.server.play.clients import as_text
@@ -114,6 +113,8 @@ def state_frame(
     pictures = pictures if pictures is not None else Pictures()
     frame, drawn, _ = _frame(table, seat, pictures, now, drawing=drawing)
     frame.update(drawn)
+    # Kept by ``pictures`` for later frames: the caller gets its own to change.
+    frame["moves"] = [dict(m) for m in frame["moves"]]
     return frame
 
 
@@ -189,12 +190,7 @@ def _frame(
         "result": parts["result"],
         "legal": [] if hidden else legal[:LEGAL_LISTED],
         # The same moves, each with its notation (what a person types) and its words.
-        "moves": []
-        if hidden
-        else [
-            {"notation": n, "words": w}
-            for n, w in zip(legal[:LEGAL_LISTED], parts["words"], strict=True)
-        ],
+        "moves": [] if hidden else parts["moves"],
     }
     frame = {
         "type": "state",
@@ -215,22 +211,20 @@ def _frame(
         "reveal_since": table.reveal_since,
         # Public: per seat the time left, whose clocks run, and the server's time (ms).
         "clock": table.clock_frame(time.time() if now is None else now),
-        **table_part(table, view, seat),
+        **table_part(table, view, seat, pictures.may_draw(view, seat)),
     }
     return frame, drawn, (mine, listed, None if hidden else parts["like"])
 
 
-def table_part(table: GameTable, view: State, seat: int | None) -> dict[str, Any]:
+def table_part(
+    table: GameTable, view: State, seat: int | None, draws: bool | None = None
+) -> dict[str, Any]:
     """What happens at the table: the seated players' chat (never shown to spectators), the
-    open offer, and what this seat may offer now (read from its view)."""
+    open offer, and what this seat may offer now (read from its view; ``draws``: whether
+    it may offer a draw, where that is known, :meth:`Pictures.may_draw`)."""
     over = view.is_terminal()
-    draws = False
-    if not over and seat is not None:
-        try:
-            view.end_by_agreement()
-            draws = True
-        except TautError:
-            draws = False
+    if draws is None:
+        draws = Pictures().may_draw(view, seat)
     return {
         "chat": []
         if seat is None

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from taut.core.errors import TautError
 from taut.core.forfeit import drawable
 from taut.core.game import State
 from taut.core.plugin import GamePlugin
@@ -53,6 +54,7 @@ class Pictures:
         self._offered: dict[int, tuple[State, dict[str, Any]]] = {}
         """The pictures of a game whose page offers the moves, keyed as ``_texts``."""
         self._helps: dict[int | None, Any] = {}
+        self._draws: dict[int | None, bool] = {}
         self._encoded: dict[tuple[str, Any], str] = {}
         self.narrow: bool | None = None
         """Whether the game draws a picture for a narrow screen beside its wide one (None:
@@ -80,6 +82,7 @@ class Pictures:
             self._texts.clear()
             self._offered.clear()
             self._helps.clear()
+            self._draws.clear()
             self._encoded.clear()
         view = self._views.get(seat)
         if view is None:
@@ -128,6 +131,11 @@ class Pictures:
                 "drawn": {},
             }
             board["like"] = words_like(legal[:LEGAL_LISTED], board["words"])
+            # The same moves, each with its notation (what a person types) and its words.
+            board["moves"] = [
+                {"notation": n, "words": w}
+                for n, w in zip(legal[:LEGAL_LISTED], board["words"], strict=True)
+            ]
         names = ("board", "board_narrow") if want is None else (want,)
         data = self._table(plugin, view, seat, board) if drawing else None
         if data is not None:
@@ -157,11 +165,27 @@ class Pictures:
         return {
             "legal": board["legal"],
             "words": board["words"],
+            "moves": board["moves"],
             "like": board["like"],
             **pictures,
             **shown,
             "help": helps,
         }
+
+    def may_draw(self, view: State, seat: int | None) -> bool:
+        """Whether ``seat`` may offer a draw in ``view`` (its view; call :meth:`view`
+        first): the game can end there by agreement. Found once per position and seat."""
+        found = self._draws.get(seat)
+        if found is None:
+            found = False
+            if seat is not None and not view.is_terminal():
+                try:
+                    view.end_by_agreement()
+                    found = True
+                except TautError:
+                    found = False
+            self._draws[seat] = found
+        return found
 
     def _draw(
         self,
