@@ -176,3 +176,31 @@ def test_a_kept_drawing_is_never_given_to_another_position() -> None:
     assert again != first
     _DRAWN.clear()
     assert again == board_svg(after, 0, later)  # type: ignore[arg-type]
+
+
+def test_the_phase_follows_every_commitment_and_position() -> None:
+    """The phase is kept between asks (a command asks several times), and found again as
+    soon as a commitment comes or goes or the position changes."""
+    table = _table("pulling-strings", {})
+    start = table.state
+    assert table.phase == "commit"
+    table.commits[0] = "h0"
+    assert table.phase == "commit"
+    table.commits[1] = "h1"
+    assert table.phase == "reveal"
+    table.commits.clear()
+    assert table.phase == "commit"
+    table.commits[1] = "h1"
+    assert table.phase == "commit"
+    table.commits[0] = "h0"
+    assert table.phase == "reveal"
+    table.commits.clear()
+    state = start
+    while not state.is_terminal():
+        state = state.apply({s: state.legal_actions(s)[0] for s in state.acting_seats()})
+        table.state = state
+        assert table.phase == ("over" if state.is_terminal() else "commit")
+    table.state = start  # a takeback to a position held before
+    assert table.phase == "commit"
+    sequential = _table("tracks", {"size": 3})
+    assert sequential.phase == "play"

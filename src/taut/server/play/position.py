@@ -111,6 +111,9 @@ class TablePosition:
         self.seq = -1
         self.moves: list[dict[str, str]] = []
         self.commits: dict[int, str] = {}
+        self._phase_of: tuple[State | None, tuple[int, ...]] = (None, ())
+        """The position and the commitments :attr:`phase` was last found for."""
+        self._phase = ""
         self.reveals: dict[int, tuple[str, str]] = {}
         self.secrets: dict[int, tuple[str, str]] = {}
         """The computer seats' choices at the current node, until revealed."""
@@ -145,12 +148,19 @@ class TablePosition:
     def phase(self) -> str:
         """``over``, ``play`` (one seat acts), ``commit`` or ``reveal`` (several act)."""
         state = self.state
+        committed = tuple(self.commits)
+        # Asked several times a command: kept until the position or the commitments change.
+        if self._phase_of[0] is state and self._phase_of[1] == committed:
+            return self._phase
         if state.is_terminal():
-            return "over"
-        if state.kind is not NodeKind.SIMULTANEOUS:
-            return "play"
-        acting = state.acting_seats()
-        return "reveal" if all(s in self.commits for s in acting) else "commit"
+            phase = "over"
+        elif state.kind is not NodeKind.SIMULTANEOUS:
+            phase = "play"
+        else:
+            acting = state.acting_seats()
+            phase = "reveal" if all(s in self.commits for s in acting) else "commit"
+        self._phase_of, self._phase = (state, committed), phase
+        return phase
 
     def seat_name(self, seat: int) -> str:
         """The game's name of ``seat``."""
