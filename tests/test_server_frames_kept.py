@@ -183,18 +183,13 @@ def test_the_phase_follows_every_commitment_and_position() -> None:
     soon as a commitment comes or goes or the position changes."""
     table = _table("pulling-strings", {})
     start = table.state
-    assert table.phase == "commit"
-    table.commits[0] = "h0"
-    assert table.phase == "commit"
-    table.commits[1] = "h1"
-    assert table.phase == "reveal"
-    table.commits.clear()
-    assert table.phase == "commit"
-    table.commits[1] = "h1"
-    assert table.phase == "commit"
-    table.commits[0] = "h0"
-    assert table.phase == "reveal"
-    table.commits.clear()
+    for first, second in ((0, 1), (1, 0)):
+        assert table.phase == "commit"
+        table.commits[first] = "h"
+        assert table.phase == "commit"
+        table.commits[second] = "h"
+        assert table.phase == "reveal"
+        table.commits.clear()
     state = start
     while not state.is_terminal():
         state = state.apply({s: state.legal_actions(s)[0] for s in state.acting_seats()})
