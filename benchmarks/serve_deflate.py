@@ -29,13 +29,13 @@ from websockets.extensions.permessage_deflate import PerMessageDeflate
 from websockets.frames import Frame, Opcode
 
 import serve_path
-from taut.server.web.deflate import LargeMessagesDeflate
+from taut.server.web.deflate import LargeMessagesDeflate, server_end
 
 #: Each choice's extension for one connection (None: no extension), on the settings
 #: ``taut serve`` agrees with a browser.
 CHOICES: dict[str, Callable[[], PerMessageDeflate] | None] = {
-    "all": lambda: PerMessageDeflate(False, False, 12, 12, {"memLevel": 5}),
-    "large": lambda: LargeMessagesDeflate(False, False, 12, 12, {"memLevel": 5}),
+    "all": lambda: server_end(PerMessageDeflate),
+    "large": lambda: server_end(LargeMessagesDeflate),
     "none": None,
 }
 

@@ -28,10 +28,14 @@ from websockets.typing import ExtensionParameter
 from taut.server.web.deflate import (
     CHOICES,
     COMPRESS_FROM,
+    COMPRESS_SETTINGS,
     PROTOCOL,
+    WINDOW_BITS,
     LargeMessagesDeflate,
     LargeMessagesDeflateFactory,
     LargeMessagesProtocol,
+    agreed_as,
+    server_end,
     uvicorn_options,
 )
 from tests.test_server_kit import Remote, Served, play_remote, serve, sqlite_url, token_of
@@ -39,8 +43,8 @@ from tests.test_server_kit import Remote, Served, play_remote, serve, sqlite_url
 
 def _pair() -> tuple[LargeMessagesDeflate, PerMessageDeflate]:
     """A server's extension and the client's end of it, as agreed on the server's terms."""
-    server = LargeMessagesDeflate(False, False, 12, 12, {"memLevel": 5})
-    client = PerMessageDeflate(False, False, 12, 12)
+    server = server_end(LargeMessagesDeflate)
+    client = PerMessageDeflate(False, False, WINDOW_BITS, WINDOW_BITS)
     return server, client
 
 
@@ -81,7 +85,9 @@ def test_control_frames_and_fragments_are_left_to_the_extension() -> None:
 
 def test_the_factory_agrees_as_websockets_does() -> None:
     factory = LargeMessagesDeflateFactory(
-        server_max_window_bits=12, client_max_window_bits=12, compress_settings={"memLevel": 5}
+        server_max_window_bits=WINDOW_BITS,
+        client_max_window_bits=WINDOW_BITS,
+        compress_settings=dict(COMPRESS_SETTINGS),
     )
     offer = ClientPerMessageDeflateFactory(client_max_window_bits=True).get_request_params()
     response, agreed = factory.process_request_params(offer, [])
@@ -111,13 +117,7 @@ class _SeenFactory(ClientPerMessageDeflateFactory):
         self, params: Sequence[ExtensionParameter], accepted_extensions: Sequence[Extension]
     ) -> PerMessageDeflate:
         agreed = super().process_response_params(params, accepted_extensions)
-        ext = _Seen(
-            agreed.remote_no_context_takeover,
-            agreed.local_no_context_takeover,
-            agreed.remote_max_window_bits,
-            agreed.local_max_window_bits,
-            agreed.compress_settings,
-        )
+        ext = agreed_as(agreed, _Seen)
         ext.seen = self.seen
         return ext
 

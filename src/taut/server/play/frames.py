@@ -216,15 +216,11 @@ def _frame(
     return frame, drawn, (mine, listed, None if hidden else parts["like"])
 
 
-def table_part(
-    table: GameTable, view: State, seat: int | None, draws: bool | None = None
-) -> dict[str, Any]:
+def table_part(table: GameTable, view: State, seat: int | None, draws: bool) -> dict[str, Any]:
     """What happens at the table: the seated players' chat (never shown to spectators), the
     open offer, and what this seat may offer now (read from its view; ``draws``: whether
-    it may offer a draw, where that is known, :meth:`Pictures.may_draw`)."""
+    it may offer a draw, :meth:`Pictures.may_draw`)."""
     over = view.is_terminal()
-    if draws is None:
-        draws = Pictures().may_draw(view, seat)
     return {
         "chat": []
         if seat is None

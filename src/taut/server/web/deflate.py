@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from uvicorn.config import Config
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
@@ -40,10 +40,17 @@ COMPRESS_FROM = 2048
 #: The value of ``uvicorn.run(ws=...)`` that serves WebSockets this way.
 PROTOCOL = f"{__name__}:LargeMessagesProtocol"
 
+#: The window (as a power of two) and zlib's settings the server agrees with a browser, as
+#: uvicorn's own protocol does.
+WINDOW_BITS = 12
+COMPRESS_SETTINGS: dict[str, int] = {"memLevel": 5}
+
 #: The choices of ``taut serve --compress``, the default first.
 CHOICES = ("large", "all", "none")
 
 _DATA = (Opcode.TEXT, Opcode.BINARY)
+
+E = TypeVar("E", bound=PerMessageDeflate)
 
 
 def uvicorn_options(compress: str) -> dict[str, Any]:
@@ -70,6 +77,23 @@ class LargeMessagesDeflate(PerMessageDeflate):
         return super().encode(frame)
 
 
+def agreed_as(agreed: PerMessageDeflate, kind: type[E]) -> E:
+    """The extension ``agreed`` (its windows and settings, as negotiated) as a ``kind``."""
+    return kind(
+        agreed.remote_no_context_takeover,
+        agreed.local_no_context_takeover,
+        agreed.remote_max_window_bits,
+        agreed.local_max_window_bits,
+        agreed.compress_settings,
+    )
+
+
+def server_end(kind: type[E]) -> E:
+    """A ``kind`` of extension for one connection, on the terms this server agrees with a
+    browser (context carried from message to message)."""
+    return kind(False, False, WINDOW_BITS, WINDOW_BITS, dict(COMPRESS_SETTINGS))
+
+
 class LargeMessagesDeflateFactory(ServerPerMessageDeflateFactory):
     """Agrees ``permessage-deflate`` as websockets' own server does, with
     :class:`LargeMessagesDeflate` as the extension."""
@@ -82,13 +106,7 @@ class LargeMessagesDeflateFactory(ServerPerMessageDeflateFactory):
         """The response's parameters and the agreed extension (raises as the parent does
         where the client's offer cannot be agreed)."""
         response, agreed = super().process_request_params(params, accepted_extensions)
-        return response, LargeMessagesDeflate(
-            agreed.remote_no_context_takeover,
-            agreed.local_no_context_takeover,
-            agreed.remote_max_window_bits,
-            agreed.local_max_window_bits,
-            agreed.compress_settings,
-        )
+        return response, agreed_as(agreed, LargeMessagesDeflate)
 
 
 class LargeMessagesProtocol(WebSocketsSansIOProtocol):
@@ -108,8 +126,8 @@ class LargeMessagesProtocol(WebSocketsSansIOProtocol):
         if config.ws_per_message_deflate:
             self.conn.available_extensions = [
                 LargeMessagesDeflateFactory(
-                    server_max_window_bits=12,
-                    client_max_window_bits=12,
-                    compress_settings={"memLevel": 5},
+                    server_max_window_bits=WINDOW_BITS,
+                    client_max_window_bits=WINDOW_BITS,
+                    compress_settings=dict(COMPRESS_SETTINGS),
                 )
             ]
