@@ -58,7 +58,12 @@ database and game, CPU per node and per command and the frames' bytes among them
 command cost the least CPU (every run's figure is printed beside it, and every run's lost,
 duplicated or undelivered commands are added to the one kept): a shared machine's speed
 drifts by a fifth from run to run, and the least of a few runs taken in turn is the
-fairest comparison.
+fairest comparison. ``--instructions`` runs each server under valgrind's callgrind and
+counts the instructions it carries out in the window, a command and a move: a measure of
+the server's work that the machine's speed and its neighbours do not change (though a
+cache missed costs time that no instruction count shows). Under callgrind a server runs
+about fifty times slower, so a few clients give enough commands (``--clients 20
+--seconds 60``), and the CPU and latency figures of such a run mean nothing.
 
 The clients take changed pictures as patches of the ones they hold, as the browser's page
 does (``--whole``: whole pictures only, as other clients take them), take the data a game
@@ -70,7 +75,7 @@ Run: ``.venv/bin/python benchmarks/serve_load.py [--db sqlite|postgres|both]
 [--game pulling-strings|push-pull|tug-of-war|tracks|all ...] [--games 100 | --clients 200]
 [--sequential 10] [--seconds 30] [--think 1.0] [--clock 5+3] [--chat 0.05] [--guests]
 [--servers 1] [--processes 1] [--src DIR ...] [--repeat N] [--profile DIR] [--whole]
-[--pictures] [--text] [--json]``
+[--pictures] [--text] [--instructions] [--json]``
 """
 
 from __future__ import annotations
@@ -141,6 +146,9 @@ class Server:
     """Server processes on this one address (``taut serve --processes``)."""
     port: int = field(default_factory=free_port)
     process: subprocess.Popen[bytes] | None = None
+    callgrind: str | None = None
+    """A folder: run the server under valgrind's callgrind, counting the instructions it
+    carries out between :meth:`count_from_here` and :meth:`count_to_here` only."""
 
     @property
     def base(self) -> str:
@@ -159,10 +167,13 @@ class Server:
         args = ["serve", "--port", str(self.port), "--db", self.database, "--workers", "0"]
         if self.processes > 1:  # an older tree may not have the option
             args += ["--processes", str(self.processes)]
-        self.process = subprocess.Popen(
-            [sys.executable, "-c", run, *args], env=env, stdout=subprocess.DEVNULL
-        )
-        deadline = time.monotonic() + 30
+        command = [sys.executable, "-c", run, *args]
+        if self.callgrind:
+            out = str(Path(self.callgrind) / f"callgrind.{self.port}.%p")
+            command = [*CALLGRIND, f"--callgrind-out-file={out}", *command]
+        self.process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL)
+        # Under callgrind the server starts about fifty times slower.
+        deadline = time.monotonic() + (600 if self.callgrind else 30)
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"the server stopped ({self.process.returncode})")
@@ -170,7 +181,30 @@ class Server:
                 urllib.request.urlopen(self.base + "/api/games", timeout=1).read()
                 return
             time.sleep(0.1)
-        raise RuntimeError("the server did not answer within 30 s")
+        raise RuntimeError("the server did not answer in time")
+
+    def count_from_here(self) -> None:
+        """Under callgrind: count the server's instructions from now on, from zero."""
+        if self.callgrind and self.process is not None:
+            for request in ("-z", "-i on"):
+                _callgrind_control(request, self.process.pid)
+
+    def count_to_here(self) -> int:
+        """Under callgrind: stop counting and say how many instructions the server carried
+        out since :meth:`count_from_here` (0 when not under callgrind)."""
+        if not self.callgrind or self.process is None:
+            return 0
+        folder = Path(self.callgrind)
+        before = set(folder.iterdir())
+        for request in ("-i off", "-d"):
+            _callgrind_control(request, self.process.pid)
+        dumps = sorted(set(folder.iterdir()) - before, key=lambda p: p.stat().st_mtime)
+        if not dumps:
+            raise RuntimeError("callgrind wrote no counts")
+        for line in dumps[-1].read_text().splitlines():
+            if line.startswith("totals:"):
+                return int(line.split()[1])
+        raise RuntimeError(f"{dumps[-1]} holds no total")
 
     def cpu_seconds(self) -> float:
         """User and system CPU time the server (and its processes) used so far (Linux)."""
@@ -187,6 +221,20 @@ class Server:
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
+
+
+#: valgrind's callgrind, counting nothing until told to (``--instructions``).
+CALLGRIND = ["valgrind", "--tool=callgrind", "--instr-atstart=no", "-q"]
+
+
+def _callgrind_control(request: str, pid: int) -> None:
+    subprocess.run(
+        ["callgrind_control", *request.split(), str(pid)],
+        check=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        timeout=120,
+    )
 
 
 def cpu_of_tree(pid: int) -> float:
@@ -587,6 +635,8 @@ class Result:
     """Players' moves acknowledged in the measured window: a move in a game played in
     turns, a commitment (with its reveal or not) in one of choices made at once; a reveal
     alone is the second half of a move already counted."""
+    window_instructions: int = 0
+    """With ``--instructions``: the instructions the server carried out in the window."""
     first_frames: int = 0
     first_bytes: int = 0
     later_frames: int = 0
@@ -609,6 +659,22 @@ class Result:
         if not self.window_moves:
             return float("nan")
         return 1000 * self.window_cpu / self.window_moves
+
+    @property
+    def instructions_per_command(self) -> float:
+        """With ``--instructions``: the server's instructions (millions) a command in the
+        window; NaN without."""
+        if not self.window_instructions or not self.window_commands:
+            return float("nan")
+        return self.window_instructions / self.window_commands / 1e6
+
+    @property
+    def instructions_per_move(self) -> float:
+        """With ``--instructions``: the server's instructions (millions) a player's move in
+        the window; NaN without."""
+        if not self.window_instructions or not self.window_moves:
+            return float("nan")
+        return self.window_instructions / self.window_moves / 1e6
 
     @property
     def first_frame_bytes(self) -> float:
@@ -661,6 +727,9 @@ class Result:
             "cpu_ms_per_command": round(self.cpu_ms_per_command, 4),
             "window_moves": self.window_moves,
             "cpu_ms_per_move": round(self.cpu_ms_per_move, 4),
+            "window_instructions": self.window_instructions,
+            "minstr_per_command": round(self.instructions_per_command, 4),
+            "minstr_per_move": round(self.instructions_per_move, 4),
             "first_frame_bytes": round(self.first_frame_bytes, 1),
             "later_frame_bytes": round(self.later_frame_bytes, 1),
             "first_frames": self.first_frames,
@@ -745,9 +814,14 @@ async def run_load(
         window_cpu, window_start, opened = cpu, start, 0
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(load.all_joined.wait(), args.seconds)
+            for server in servers:
+                await asyncio.to_thread(server.count_from_here)
             window_cpu, window_start = server_cpu(), time.perf_counter()
             opened = len(load.stats.acked)
         await asyncio.sleep(max(0.0, args.seconds - (window_start - start)))
+        instructions = 0
+        for server in servers:
+            instructions += await asyncio.to_thread(server.count_to_here)
         load.stop.set()
         window_cpu = server_cpu() - window_cpu
         in_window = load.stats.acked[opened:]
@@ -787,6 +861,7 @@ async def run_load(
         window_cpu=window_cpu,
         window_commands=window_acks,
         window_moves=window_moves,
+        window_instructions=instructions,
         first_frames=load.stats.first_frames,
         first_bytes=load.stats.first_bytes,
         later_frames=load.stats.later_frames,
@@ -936,6 +1011,25 @@ def show(results: list[Result]) -> None:
                 f"{ratio[8]:>7.2f} "
                 f"{cpu:>6.2f} (cpu s: per node)"
             )
+    counted = [r for r in results if r.window_instructions]
+    if counted:
+        print()
+        title = "instructions (callgrind)"
+        print(f"{title:<{wide}} {'game':<15} {'M a command':>11} {'M a move':>9}")
+        bases: dict[tuple[str, str], Result] = {}
+        for r in counted:
+            base = bases.setdefault((r.label.split(" ")[0], r.game), r)
+            line = (
+                f"{r.label:<{wide}} {r.game:<15} {r.instructions_per_command:>11.3f} "
+                f"{r.instructions_per_move:>9.3f}"
+            )
+            if base is not r:
+                line += (
+                    f"  ratio to {base.label}: "
+                    f"{r.instructions_per_command / base.instructions_per_command:.3f} a command, "
+                    f"{r.instructions_per_move / base.instructions_per_move:.3f} a move"
+                )
+            print(line)
     for r in results:
         if len(r.runs_cpu_ms_per_command) > 1:
             each = ", ".join(f"{c:.3f}" for c in r.runs_cpu_ms_per_command)
@@ -953,6 +1047,10 @@ async def main_async(args: argparse.Namespace) -> list[Result]:
         sources = [*args.src, None]
     games: list[str] = getattr(args, "games_played", [MIXED])
     with tempfile.TemporaryDirectory() as tmp:
+        args.callgrind = None
+        if args.instructions:
+            args.callgrind = str(Path(tmp) / "callgrind")
+            Path(args.callgrind).mkdir()
         for db in ("sqlite", "postgres") if args.db == "both" else (args.db,):
             for g, game in enumerate(games):
                 runs: list[list[Result]] = [[] for _ in sources]
@@ -1031,6 +1129,7 @@ async def _one(
             src,
             None if profile is None else f"{profile.removesuffix('.prof')}-{i}.prof",
             processes,
+            callgrind=args.callgrind,
         )
         for i in range(count)
     ]
@@ -1110,6 +1209,13 @@ def main() -> None:
     )
     parser.add_argument("--profile", default=None, help="write the server's cProfile here")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    parser.add_argument(
+        "--instructions", action="store_true",
+        help="run the server under valgrind's callgrind and count the instructions it "
+        "carries out in the window, a command and a move: a measure of its work that the "
+        "machine's speed does not change (about fifty times slower: use few clients, "
+        "such as --clients 20 --seconds 60; the CPU and latency figures mean nothing then)",
+    )  # fmt: skip
     parser.add_argument(
         "--whole", action="store_true",
         help="clients that take whole pictures only (the browser takes patches)",
