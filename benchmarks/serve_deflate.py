@@ -13,7 +13,11 @@ least of three passes over the same messages, from the process's own counter), a
 bytes a message takes on the wire (the frame's payload) for a client's first frame apart
 from its later ones; then the ratios to ``all``.
 
-Run: ``.venv/bin/python benchmarks/serve_deflate.py [--game all] [--nodes 1500] [--json]``
+``--pictures`` records clients that take the server's pictures instead of the browser's
+kind: their first frames are large enough to be compressed under ``large``.
+
+Run: ``.venv/bin/python benchmarks/serve_deflate.py [--game all] [--nodes 1500] [--pictures]
+[--json]``
 """
 
 from __future__ import annotations
@@ -56,12 +60,13 @@ class Recording(serve_path.Counting):
         await super().send_text(text)
 
 
-def recorded(game: str, nodes: int, seed: int) -> list[list[bytes]]:
-    """Every client's messages, in order, over ``nodes`` nodes of ``game``."""
+def recorded(game: str, nodes: int, seed: int, pictures: bool = False) -> list[list[bytes]]:
+    """Every client's messages, in order, over ``nodes`` nodes of ``game``; with
+    ``pictures``, clients that take the server's pictures (not the browser's kind)."""
     Recording.streams = []
     serve_path.Counting = Recording  # type: ignore[misc]
     args = argparse.Namespace(
-        game=game, games=50, nodes=nodes, seed=seed, whole=False, pictures=False,
+        game=game, games=50, nodes=nodes, seed=seed, whole=False, pictures=pictures,
         text=False, rematch=False, profile=False,
     )  # fmt: skip
     asyncio.run(serve_path.run(args))
@@ -104,13 +109,18 @@ def main() -> None:
     parser.add_argument("--nodes", type=int, default=1500, help="nodes played a game")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json", action="store_true", help="print the numbers as JSON")
+    parser.add_argument(
+        "--pictures", action="store_true",
+        help="clients that take the server's pictures (whose first frames are large), "
+        "not the browser's kind, which draws the table from its facts",
+    )  # fmt: skip
     args = parser.parse_args()
     if args.nodes < 1:
         parser.error("--nodes is at least 1")
     games = list(serve_path.GAMES) if args.game == "all" else [args.game]
     results: dict[str, dict[str, dict[str, float]]] = {}
     for game in games:
-        streams = recorded(game, args.nodes, args.seed)
+        streams = recorded(game, args.nodes, args.seed, args.pictures)
         results[game] = {name: cost(streams, make) for name, make in CHOICES.items()}
     if args.json:
         print(json.dumps(results, indent=1))

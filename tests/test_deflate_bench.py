@@ -29,22 +29,40 @@ def _bench() -> ModuleType:
         sys.path.remove(str(BENCHMARKS))
 
 
-def test_large_messages_only_lie_between_all_and_none() -> None:
-    bench = _bench()
+def _recorded(bench: ModuleType, game: str, pictures: bool) -> list[list[bytes]]:
     collecting = gc.get_threshold()
     try:
-        streams = bench.recorded("push-pull", nodes=40, seed=3)
+        streams: list[list[bytes]] = bench.recorded(game, nodes=40, seed=3, pictures=pictures)
     finally:
         # The benchmark tunes the collector as a serving process does: not for later tests.
         gc.unfreeze()
         gc.set_threshold(*collecting)
     assert len(streams) >= 2 and all(len(s) >= 2 for s in streams)
+    return streams
+
+
+def test_a_browsers_frames_go_plain_under_large() -> None:
+    bench = _bench()
+    streams = _recorded(bench, "push-pull", pictures=False)
     costs = {name: bench.cost(streams, make) for name, make in bench.CHOICES.items()}
     raw_first = sum(len(s[0]) for s in streams) / len(streams)
+    # Every frame of the browser's kind is under the line: none is compressed.
+    assert max(len(m) for s in streams for m in s) < COMPRESS_FROM
+    for part in ("first_bytes", "later_bytes"):
+        assert costs["large"][part] == costs["none"][part]
+        assert costs["all"][part] < costs["none"][part]
     assert costs["none"]["first_bytes"] == raw_first
-    # A first frame of Push-Pull is over 2 KB: compressed under large as under all.
-    assert raw_first > COMPRESS_FROM
+
+
+def test_large_pictures_are_compressed_under_large() -> None:
+    bench = _bench()
+    streams = _recorded(bench, "tracks", pictures=True)
+    costs = {name: bench.cost(streams, make) for name, make in bench.CHOICES.items()}
+    raw_first = sum(len(s[0]) for s in streams) / len(streams)
+    # A first frame with Track Tiles' pictures is over the line: compressed as under all.
+    assert min(len(s[0]) for s in streams) >= COMPRESS_FROM
     assert costs["large"]["first_bytes"] == costs["all"]["first_bytes"] < raw_first
+    assert costs["none"]["first_bytes"] == raw_first
     assert (
         costs["all"]["later_bytes"] < costs["large"]["later_bytes"] <= costs["none"]["later_bytes"]
     )

@@ -85,9 +85,9 @@ def database_url(db: str | None, data: Path | None) -> tuple[str, str]:
     default="large",
     show_default=True,
     help="WebSocket compression, for the browsers that ask for it (all do): large "
-    "compresses messages of 2 KB or more only (a game's first frame; a later frame is about "
-    "a kilobyte, sent plain), all compresses every message (fewest bytes, about 15 µs more "
-    "CPU a message), none sends every message plain.",
+    "compresses messages of 8 KB or more only (pictures sent whole; a game's frames, a "
+    "few kilobytes at most, go plain), all compresses every message (fewest bytes, about "
+    "15 µs more CPU a message), none sends every message plain.",
 )
 @click.option(
     "--no-upgrade",

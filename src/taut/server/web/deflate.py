@@ -1,13 +1,16 @@
 """WebSocket compression where it pays: large messages compressed, small ones sent plain.
 
 Browsers ask every WebSocket for ``permessage-deflate`` (RFC 7692), and a server that
-grants it compresses every message it sends by default. A game's later frames carry only
-what changed and are about a kilobyte: compressing each costs the server 10-20 µs of CPU
-(a tenth of what a command costs it under load) to save a few hundred bytes. The RFC lets
-either side send any message uncompressed (its first frame's RSV1 bit clear) once the
-extension is agreed, so this server compresses only messages of :data:`COMPRESS_FROM`
-bytes or more (a client's first frame of a game, whose pictures compress several times)
-and sends the others as they are. Every client decodes both kinds.
+grants it compresses every message it sends by default. A game's frames, as the page takes
+them, are small: its later frames carry only what changed (about a kilobyte) and its first
+frame the table's facts (1-4 KB), which the page draws. Compressing each costs the server
+10-20 µs of CPU (a twentieth of what a command costs it under load) and saves no round
+trip: a message of a few kilobytes leaves in TCP's first flight (an initial window of ten
+segments, about 14 KB) compressed or not. The RFC lets either side send any message
+uncompressed (its first frame's RSV1 bit clear) once the extension is agreed, so this server
+compresses only messages of :data:`COMPRESS_FROM` bytes or more (pictures sent whole: a
+learning game's, or those of a client that takes the server's pictures, which compress
+several times) and sends the others as they are. Every client decodes both kinds.
 
 :data:`PROTOCOL` names the uvicorn protocol that does so, for ``uvicorn.run(ws=...)``;
 :func:`uvicorn_options` gives the options for each choice of ``taut serve --compress``:
@@ -32,10 +35,10 @@ from websockets.extensions.permessage_deflate import (
 from websockets.frames import Frame, Opcode
 from websockets.typing import ExtensionParameter
 
-#: Messages shorter than this (in bytes, as encoded) are sent uncompressed: below about
-#: two TCP segments compression saves no round trip and costs the server more than it
-#: saves the network.
-COMPRESS_FROM = 2048
+#: Messages shorter than this (in bytes, as encoded) are sent uncompressed: they leave in
+#: TCP's first flight compressed or not, with room to spare for a smaller initial window,
+#: so compression would cost the server CPU and save no round trip.
+COMPRESS_FROM = 8192
 
 #: The value of ``uvicorn.run(ws=...)`` that serves WebSockets this way.
 PROTOCOL = f"{__name__}:LargeMessagesProtocol"
