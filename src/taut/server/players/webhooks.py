@@ -180,6 +180,8 @@ class Webhooks:
         self._lock = asyncio.Lock()
         self._known: tuple[float, bool] | None = None
         """When it was last checked whether any player has a webhook, and the answer."""
+        self._asking: asyncio.Task[bool] | None = None
+        """The store being asked that, which every change meanwhile waits for."""
         self.sent: list[tuple[str, dict[str, Any], int | str]] = []
         """The POSTs made (URL, body, status or the error), the latest last few."""
 
@@ -226,6 +228,18 @@ class Webhooks:
         remembered = self._remembered()
         if remembered is not None:
             return remembered
+        # One question at a time: every move of every game that comes while it is asked
+        # (all of them, when a busy server starts or its answer grows old) waits for it.
+        if self._asking is None:
+            self._asking = asyncio.get_running_loop().create_task(self._ask())
+        asking = self._asking
+        try:
+            return await asyncio.shield(asking)
+        finally:
+            if asking.done() and self._asking is asking:
+                self._asking = None
+
+    async def _ask(self) -> bool:
         now = time.monotonic()
         async with self.store.reader.connect() as conn:
             row = (await conn.execute(select(webhooks_table.c.player_id).limit(1))).first()
