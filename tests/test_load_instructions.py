@@ -8,29 +8,19 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from tests.test_load_repeat import serve_load
+from tests.test_load_repeat import run_result, serve_load
 
 
-def _result(instructions: int, commands: int, moves: int, label: str) -> object:
-    return serve_load.Result(
+def _result(instructions: int, commands: int, moves: int, label: str) -> Any:
+    return run_result(
+        1.0,
+        commands,
         label=label,
-        games=1,
-        clients=2,
-        seconds=1.0,
-        nodes=commands,
-        commands=commands,
-        latencies=[0.001],
-        server_cpu=1.0,
-        lost=0,
-        duplicated=0,
-        undelivered=0,
-        errors={},
         game="push-pull",
-        window_cpu=1.0,
-        window_commands=commands,
         window_moves=moves,
         window_instructions=instructions,
     )
@@ -41,9 +31,9 @@ def test_instructions_are_given_a_command_and_a_move_with_their_ratios(
 ) -> None:
     before = _result(3_000_000_000, 1500, 1000, "sqlite before")
     now = _result(2_400_000_000, 1500, 1000, "sqlite current")
-    assert before.instructions_per_command == pytest.approx(2.0)  # type: ignore[attr-defined]
-    assert now.instructions_per_move == pytest.approx(2.4)  # type: ignore[attr-defined]
-    assert now.to_json()["minstr_per_move"] == pytest.approx(2.4)  # type: ignore[attr-defined]
+    assert before.instructions_per_command == pytest.approx(2.0)
+    assert now.instructions_per_move == pytest.approx(2.4)
+    assert now.to_json()["minstr_per_move"] == pytest.approx(2.4)
     serve_load.show([before, now])
     out = capsys.readouterr().out
     assert "instructions (callgrind)" in out

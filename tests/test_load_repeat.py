@@ -27,17 +27,19 @@ def _serve_load() -> ModuleType:
 serve_load = _serve_load()
 
 
-def _run(
+def run_result(
     cpu: float,
     commands: int,
     lost: int = 0,
     duplicated: int = 0,
     undelivered: int = 0,
     errors: dict[str, int] | None = None,
+    **more: Any,
 ) -> Any:
-    """A run whose server spent ``cpu`` seconds on ``commands`` commands."""
+    """A run whose server spent ``cpu`` seconds on ``commands`` commands (``more``: its
+    other fields)."""
+    fields: dict[str, Any] = {"label": "sqlite current", **more}
     return serve_load.Result(
-        label="sqlite current",
         games=1,
         clients=2,
         seconds=1.0,
@@ -51,11 +53,12 @@ def _run(
         errors=dict(errors or {}),
         window_cpu=cpu,
         window_commands=commands,
+        **fields,
     )
 
 
 def test_the_least_costly_run_is_kept_with_every_runs_cost() -> None:
-    runs = [_run(0.6, 1000), _run(0.5, 1000), _run(0.7, 1000)]
+    runs = [run_result(0.6, 1000), run_result(0.5, 1000), run_result(0.7, 1000)]
     kept = serve_load.least_costly(runs)
     assert kept is runs[1]
     assert kept.cpu_ms_per_command == pytest.approx(0.5)
@@ -65,9 +68,9 @@ def test_the_least_costly_run_is_kept_with_every_runs_cost() -> None:
 
 def test_failures_of_the_runs_left_out_are_added_to_the_one_kept() -> None:
     runs = [
-        _run(0.9, 1000, lost=1, errors={"refused": 2}),
-        _run(0.5, 1000, undelivered=3, errors={"refused": 1}),
-        _run(0.8, 1000, duplicated=4, errors={"closed": 1}),
+        run_result(0.9, 1000, lost=1, errors={"refused": 2}),
+        run_result(0.5, 1000, undelivered=3, errors={"refused": 1}),
+        run_result(0.8, 1000, duplicated=4, errors={"closed": 1}),
     ]
     kept = serve_load.least_costly(runs)
     assert kept is runs[1]
@@ -76,7 +79,7 @@ def test_failures_of_the_runs_left_out_are_added_to_the_one_kept() -> None:
 
 
 def test_one_run_is_kept_as_it_is() -> None:
-    run = _run(0.5, 1000, lost=2)
+    run = run_result(0.5, 1000, lost=2)
     kept = serve_load.least_costly([run])
     assert kept is run
     assert kept.lost == 2

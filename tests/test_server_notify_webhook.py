@@ -3,6 +3,7 @@ URLs are refused."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import threading
@@ -185,67 +186,66 @@ def test_the_api_refuses_a_bad_url_with_400(tmp_path: Path) -> None:
         assert ok.status_code == 200
 
 
-def test_a_change_on_a_server_without_webhooks_costs_no_task(tmp_path: Path) -> None:
-    """Once the store has said that no player has a webhook, a change is looked at on the
-    spot: nothing is returned to run (no task per move); a new turn on a server that has
-    not asked yet, or asked long ago, still asks."""
+@contextlib.contextmanager
+def hooks_at_a_game(tmp_path: Path) -> Iterator[tuple[Any, Any, Any]]:
+    """A server with a player's game open at its socket: the test client, the webhooks
+    and the game's table."""
     with app_client(tmp_path) as client:
         key = player_key(client)
         game_id, mine, _ = my_game(client, key)
         with socket_of(client, game_id, mine):
-            hooks = webhooks_of(client)
-            table = client.app.state.hub.tables[game_id]
-            hooks._known = None
-            job = hooks.changed(table)
-            assert job is not None  # not asked yet: the work is to ask
-            client.portal.call(lambda: job)
-            assert hooks._known is not None and hooks._known[1] is False
-            hooks._told.clear()
-            assert hooks.changed(table) is None
-            hooks._known = (hooks._known[0] - 3600, False)  # asked long ago: ask again
-            stale = hooks.changed(table)
-            assert stale is not None
-            client.portal.call(lambda: stale)
+            yield client, webhooks_of(client), client.app.state.hub.tables[game_id]
+
+
+def test_a_change_on_a_server_without_webhooks_costs_no_task(tmp_path: Path) -> None:
+    """Once the store has said that no player has a webhook, a change is looked at on the
+    spot: nothing is returned to run (no task per move); a new turn on a server that has
+    not asked yet, or asked long ago, still asks."""
+    with hooks_at_a_game(tmp_path) as (client, hooks, table):
+        hooks._known = None
+        job = hooks.changed(table)
+        assert job is not None  # not asked yet: the work is to ask
+        client.portal.call(lambda: job)
+        assert hooks._known is not None and hooks._known[1] is False
+        hooks._told.clear()
+        assert hooks.changed(table) is None
+        hooks._known = (hooks._known[0] - 3600, False)  # asked long ago: ask again
+        stale = hooks.changed(table)
+        assert stale is not None
+        client.portal.call(lambda: stale)
 
 
 def test_changes_while_the_store_is_asked_wait_for_one_question(tmp_path: Path) -> None:
     """Every game's move on a server that has not asked yet (as when it starts busy) waits
     for the same question to the store, not one question each."""
-    import asyncio
+    with hooks_at_a_game(tmp_path) as (client, hooks, table):
+        asked = []
+        ask = hooks._ask
 
-    with app_client(tmp_path) as client:
-        key = player_key(client)
-        game_id, mine, _ = my_game(client, key)
-        with socket_of(client, game_id, mine):
-            hooks = webhooks_of(client)
-            table = client.app.state.hub.tables[game_id]
-            asked = []
-            ask = hooks._ask
+        async def counted() -> bool:
+            asked.append(1)
+            await asyncio.sleep(0.05)  # a store that takes a while to answer
+            return await ask()
 
-            async def counted() -> bool:
-                asked.append(1)
-                await asyncio.sleep(0.05)  # a store that takes a while to answer
-                return await ask()
+        hooks._ask = counted
+        hooks._known = None
 
-            hooks._ask = counted
-            hooks._known = None
+        async def many() -> None:
+            jobs = []
+            for _ in range(8):
+                hooks._told.clear()
+                job = hooks.changed(table)
+                assert job is not None
+                jobs.append(job)
+            await asyncio.gather(*jobs)
 
-            async def many() -> None:
-                jobs = []
-                for _ in range(8):
-                    hooks._told.clear()
-                    job = hooks.changed(table)
-                    assert job is not None
-                    jobs.append(job)
-                await asyncio.gather(*jobs)
-
-            client.portal.call(many)
-            assert asked == [1]
-            assert hooks._known is not None and hooks._known[1] is False
-            assert hooks._asking is None
-            hooks._known = (hooks._known[0] - 3600, False)  # asked long ago: ask again
-            hooks._told.clear()
-            again = hooks.changed(table)
-            assert again is not None
-            client.portal.call(lambda: again)
-            assert asked == [1, 1]
+        client.portal.call(many)
+        assert asked == [1]
+        assert hooks._known is not None and hooks._known[1] is False
+        assert hooks._asking is None
+        hooks._known = (hooks._known[0] - 3600, False)  # asked long ago: ask again
+        hooks._told.clear()
+        again = hooks.changed(table)
+        assert again is not None
+        client.portal.call(lambda: again)
+        assert asked == [1, 1]
