@@ -1098,7 +1098,11 @@ def least_costly(runs: list[Result]) -> Result:
     machine's speed drifts from run to run, and the least of a few is the fairest figure),
     with every run's CPU a command beside it and every run's failures added to it, so that
     no lost or undelivered command is hidden by a run that had none."""
-    kept = min(runs, key=lambda r: r.cpu_ms_per_command)
+    # Under callgrind the instructions are the cost (the CPU then means nothing).
+    kept = min(
+        runs,
+        key=lambda r: r.instructions_per_command if r.window_instructions else r.cpu_ms_per_command,
+    )
     kept.runs_cpu_ms_per_command = [r.cpu_ms_per_command for r in runs]
     for r in runs:
         if r is kept:

@@ -85,3 +85,11 @@ def test_only_the_window_is_counted(tmp_path: Path) -> None:
         server.process.wait()
     assert busy > 20 * max(idle, 1)
     assert busy > 10_000_000
+
+
+def test_under_callgrind_the_run_with_the_fewest_instructions_is_kept() -> None:
+    runs = [
+        run_result(0.5, 1000, window_instructions=2_000_000_000),
+        run_result(0.9, 1000, window_instructions=1_500_000_000),
+    ]
+    assert serve_load.least_costly(runs) is runs[1]

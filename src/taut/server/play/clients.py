@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -35,6 +36,20 @@ class Client(Protocol):
 
     async def close(self, code: int) -> None:
         """Close the connection."""
+        ...
+
+
+class WritesAtOnce(Protocol):
+    """A client whose transport can take a message at once, without a coroutine (``taut
+    serve``'s WebSocket protocol gives the means: see :mod:`taut.server.web.deflate`).
+    Its connection's messages are then written by a callback, not a task: on this path
+    a frame costs no task, and none of the framework's coroutines and dictionaries that
+    end in the same write to the socket."""
+
+    def write_now(self, text: str) -> bool:
+        """Write one message at once and say True, or say False and write nothing where it
+        cannot go now (its socket's buffer is full, or it is closing):
+        :meth:`Client.send_text` then sends it, waiting or raising as it must."""
         ...
 
 
@@ -75,7 +90,9 @@ class Connection:
     """The client asked for acknowledgements inside frames (its hello's ``acks``): an
     acknowledgement queued right behind a frame rides in that frame's ``acks`` list."""
     _outbox: deque[tuple[bool, str | Frame]] = field(default_factory=deque)
-    _writer: asyncio.Task[None] | None = None
+    _writer: asyncio.Task[None] | asyncio.Handle | None = None
+    """What writes the outbox: a callback that writes at once (a client that
+    :class:`WritesAtOnce`), or a task that awaits each message."""
     patches: bool = False
     """The client takes a changed picture as a patch of the one it holds (its hello's
     ``patches``)."""
@@ -98,6 +115,11 @@ class Connection:
     _riding: list[dict[str, Any]] = field(default_factory=list)
     """The acknowledgements that ride in the frame waiting in the outbox (at most one frame
     waits: a newer one takes its place, and its acknowledgements)."""
+    _write_now: Callable[[str], bool] | None = field(init=False, default=None)
+
+    def __post_init__(self) -> None:
+        # Looked up once: a client that WritesAtOnce gives the means.
+        self._write_now = getattr(self.client, "write_now", None)
 
     def send(self, data: dict[str, Any]) -> None:
         """Queue one message (sent in order, without waiting)."""
@@ -138,7 +160,13 @@ class Connection:
             self._drop()
             return
         if self._writer is None:
-            self._writer = asyncio.get_running_loop().create_task(self._write())
+            # Run at the loop's next turn either way, so that what the command still
+            # queues (its acknowledgement, riding in this frame) goes with it.
+            loop = asyncio.get_running_loop()
+            if self._write_now is not None:
+                self._writer = loop.call_soon(self._write_at_once, self._write_now)
+            else:
+                self._writer = loop.create_task(self._write())
 
     @property
     def waiting(self) -> int:
@@ -154,21 +182,42 @@ class Connection:
     async def drained(self) -> None:
         """Wait until everything queued has been written (or the client has gone)."""
         while self._writer is not None:
-            await asyncio.shield(self._writer)
+            if isinstance(self._writer, asyncio.Handle):
+                await asyncio.sleep(0)  # the callback runs at the loop's next turn
+            else:
+                await asyncio.shield(self._writer)
 
-    async def _write(self) -> None:
+    def _next_text(self) -> str:
+        """The first message of the outbox, taken out and written for this connection."""
+        is_frame, item = self._outbox.popleft()
+        if isinstance(item, str):
+            text = item
+        else:
+            held = self._held if self.patches else None
+            text = item.text(self._sent, held, self.room, self.edits)
+        if is_frame and self._riding:
+            text = f'{text[:-1]},"acks":{as_text(self._riding)}}}'
+            self._riding = []
+        return text
+
+    def _write_at_once(self, write_now: Callable[[str], bool]) -> None:
+        self._writer = None
         try:
             while self._outbox and not self.gone:
-                is_frame, item = self._outbox.popleft()
-                if isinstance(item, str):
-                    text = item
-                else:
-                    held = self._held if self.patches else None
-                    text = item.text(self._sent, held, self.room, self.edits)
-                if is_frame and self._riding:
-                    text = f'{text[:-1]},"acks":{as_text(self._riding)}}}'
-                    self._riding = []
-                await self.client.send_text(text)
+                text = self._next_text()
+                if not write_now(text):
+                    # The socket cannot take it now: a task waits until it can.
+                    self._writer = asyncio.get_running_loop().create_task(self._write(text))
+                    return
+        except Exception:  # a closed socket: the page reconnects by itself
+            self.close()
+
+    async def _write(self, first: str | None = None) -> None:
+        try:
+            if first is not None and not self.gone:
+                await self.client.send_text(first)
+            while self._outbox and not self.gone:
+                await self.client.send_text(self._next_text())
         except Exception:  # a closed socket: the page reconnects by itself
             self.close()
         finally:

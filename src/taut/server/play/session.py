@@ -15,6 +15,7 @@ import contextlib
 import logging
 import secrets
 import time
+from collections.abc import Callable
 from urllib.parse import urlsplit
 
 from fastapi import WebSocket, WebSocketDisconnect
@@ -73,11 +74,23 @@ class Bucket:
         return True
 
 
+#: The key of the ASGI scope's ``extensions`` under which a server that can write a text
+#: message at once puts the function that does (see
+#: :class:`taut.server.play.clients.WritesAtOnce`): ``taut serve``'s WebSocket protocol does.
+WRITE_NOW = "taut.write_now"
+
+
 class WebClient:
-    """A WebSocket as the hub's client."""
+    """A WebSocket as the hub's client (a :class:`~taut.server.play.clients.WritesAtOnce`
+    where the server gives the means, :data:`WRITE_NOW`)."""
+
+    write_now: Callable[[str], bool]
 
     def __init__(self, socket: WebSocket) -> None:
         self.socket = socket
+        write_now = socket.scope.get("extensions", {}).get(WRITE_NOW)
+        if write_now is not None:
+            self.write_now = write_now
 
     async def send_text(self, text: str) -> None:
         """Send one message."""

@@ -33,7 +33,11 @@ from websockets.extensions.permessage_deflate import (
     ServerPerMessageDeflateFactory,
 )
 from websockets.frames import Frame, Opcode
+from websockets.http11 import Request
+from websockets.protocol import State
 from websockets.typing import ExtensionParameter
+
+from taut.server.play.session import WRITE_NOW
 
 #: Messages shorter than this (in bytes, as encoded) are sent uncompressed: they leave in
 #: TCP's first flight compressed or not, with room to spare for a smaller initial window,
@@ -116,7 +120,8 @@ class LargeMessagesProtocol(WebSocketsSansIOProtocol):
     """uvicorn's WebSocket protocol (websockets' sans-I/O implementation, the one it
     chooses by default) with :class:`LargeMessagesDeflateFactory` in the place of its
     ``permessage-deflate``, on the same settings; without it where
-    ``ws_per_message_deflate`` is off."""
+    ``ws_per_message_deflate`` is off. It gives the application :meth:`write_text` in its
+    scope's extensions (:data:`~taut.server.play.session.WRITE_NOW`)."""
 
     def __init__(
         self,
@@ -134,3 +139,28 @@ class LargeMessagesProtocol(WebSocketsSansIOProtocol):
                     compress_settings=dict(COMPRESS_SETTINGS),
                 )
             ]
+
+    def handle_connect(self, event: Request) -> None:
+        """Begin the handshake as uvicorn does, and offer :meth:`write_text` to the
+        application."""
+        super().handle_connect(event)
+        if self.response.status_code == 101:
+            extensions: dict[str, Any] = self.scope["extensions"]
+            extensions[WRITE_NOW] = self.write_text
+
+    def write_text(self, text: str) -> bool:
+        """Write the text message ``text`` at once, as uvicorn's ``send`` of a
+        ``websocket.send`` would, and say True; or say False and write nothing where it
+        cannot go now (the socket's buffer is full, the handshake is not over, or the
+        connection is closing or closed), so that the application sends it through ASGI,
+        which waits or raises as it must."""
+        if (
+            self.close_sent
+            or self.disconnected
+            or not self.writable.is_set()
+            or self.conn.state is not State.OPEN
+        ):
+            return False
+        self.conn.send_text(text.encode())
+        self.transport.write(b"".join(self.conn.data_to_send()))
+        return True
