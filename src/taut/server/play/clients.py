@@ -1,12 +1,13 @@
 """Connected clients and what is on its way to them.
 
-Every message to a client goes through its :class:`Connection`'s outbox, in order, written at
-the loop's next turn (by a callback where the client :class:`WritesAtOnce`, else by a
+Every message to a client goes through its :class:`Connection`'s outbox, in order, written
+at the loop's next turn (by a callback where the client :class:`WritesAtOnce`, else by a
 task, and by a task whenever its socket cannot take more now): a command never waits for
-a slow client, and one client that stops reading cannot hold up a game for the others. A frame waiting in the outbox is
-replaced by a newer one (each frame is the whole game as that client may see it, so the
-newer says everything the older did); a client that falls further behind than
-:data:`MAX_BEHIND` messages is closed, and its page reconnects and gets a fresh frame.
+a slow client, and one client that stops reading cannot hold up a game for the others. A
+frame waiting in the outbox is replaced by a newer one (each frame is the whole game as
+that client may see it, so the newer says everything the older did); a client that falls
+further behind than :data:`MAX_BEHIND` messages is closed, and its page reconnects and
+gets a fresh frame.
 """
 
 from __future__ import annotations
