@@ -232,12 +232,12 @@ class Webhooks:
         # (all of them, when a busy server starts or its answer grows old) waits for it.
         if self._asking is None:
             self._asking = asyncio.get_running_loop().create_task(self._ask())
-        asking = self._asking
-        try:
-            return await asyncio.shield(asking)
-        finally:
-            if asking.done() and self._asking is asking:
-                self._asking = None
+            # Forgotten once answered (or failed), whoever still waits: the answer is _known.
+            self._asking.add_done_callback(self._asked)
+        return await asyncio.shield(self._asking)
+
+    def _asked(self, _: asyncio.Task[bool]) -> None:
+        self._asking = None
 
     async def _ask(self) -> bool:
         now = time.monotonic()

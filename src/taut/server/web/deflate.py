@@ -12,6 +12,9 @@ compresses only messages of :data:`COMPRESS_FROM` bytes or more (pictures sent w
 learning game's, or those of a client that takes the server's pictures, which compress
 several times) and sends the others as they are. Every client decodes both kinds.
 
+The same protocol also gives the application a way to write a text message straight to
+the socket (:meth:`LargeMessagesProtocol.write_text`), past the framework's layers.
+
 :data:`PROTOCOL` names the uvicorn protocol that does so, for ``uvicorn.run(ws=...)``;
 :func:`uvicorn_options` gives the options for each choice of ``taut serve --compress``:
 ``large`` (this), ``all`` (every message compressed: fewest bytes, most CPU) or ``none``
