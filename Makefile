@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: run play test slow quick lint typecheck unit bench browser vendor clean
+.PHONY: run play test slow quick lint typecheck unit bench bench-serve browser vendor clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -89,6 +89,19 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/push_pull_four.py --games 100 --think 0.2 --workers 2
 	$(BIN)/python benchmarks/tug_of_war_strength.py --games 200 --think 0.1 --seed 1 --workers 2
 	$(BIN)/taut arena pulling-strings --agents hard,medium --games 24 --seed 4 --workers 2
+
+## bench-serve: the server's CPU a command and a move in every game, in process, over the
+## network at 1,000 and 200 clients, and in instructions counted by valgrind's callgrind
+## (where it is installed), each with its ratio to SERVE_BASE, the tree before frames carried
+## what changed (about 45 minutes; docs/server.md, "Load", says how to read them)
+SERVE_BASE ?= 1920fdd
+SERVE_LOAD := $(BIN)/python benchmarks/serve_load.py --game all --guests --db sqlite --rev $(SERVE_BASE)
+bench-serve: $(STAMP)
+	$(BIN)/python benchmarks/serve_path.py --game all --repeat 3 --rev $(SERVE_BASE)
+	$(SERVE_LOAD) --clients 1000 --seconds 15 --repeat 2
+	$(SERVE_LOAD) --clients 200 --seconds 15 --repeat 2
+	if command -v valgrind > /dev/null; then $(SERVE_LOAD) --clients 12 --seconds 40 --instructions; \
+	else echo "valgrind is not installed: no instructions counted"; fi
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache $(PACKAGED_HANDS)

@@ -53,6 +53,9 @@ exactly once (else counted under ``rating errors``).
 ``--src DIR`` (repeatable) runs the server from another source tree as well (a copy of
 ``src`` before a change): the table then gives each run's ratio to the first one of its
 database and game, CPU per node and per command and the frames' bytes among them.
+``--rev REV`` (repeatable) does the same for a revision of this repository's history, its
+``src`` folder written out by ``git archive`` (``--rev 1920fdd``: the server before its
+frames carried what changed).
 ``--json`` prints every run's numbers (the ones above included) as JSON instead.
 ``--repeat N`` runs each tree N times, the trees in turn, and keeps each tree's run whose
 command cost the least CPU (every run's figure is printed beside it, and every run's lost,
@@ -74,7 +77,7 @@ as text" is opened (``--text``: clients that show it).
 Run: ``.venv/bin/python benchmarks/serve_load.py [--db sqlite|postgres|both]
 [--game pulling-strings|push-pull|tug-of-war|tracks|all ...] [--games 100 | --clients 200]
 [--sequential 10] [--seconds 30] [--think 1.0] [--clock 5+3] [--chat 0.05] [--guests]
-[--servers 1] [--processes 1] [--src DIR ...] [--repeat N] [--profile DIR] [--whole]
+[--servers 1] [--processes 1] [--src DIR ...] [--rev REV ...] [--repeat N] [--profile DIR] [--whole]
 [--pictures] [--text] [--instructions] [--json]``
 """
 
@@ -107,6 +110,7 @@ from taut.server.play.commit import commitment, new_salt
 from taut.server.play.frames import with_kept
 from taut.server.store.games import Store
 from taut.server.store.schema import rated_games, ratings_table
+from trees import UnknownRevision, exported_src
 
 #: The PostgreSQL server the benchmark makes its own database on (and drops after).
 POSTGRES = "postgresql://postgres@127.0.0.1"
@@ -1203,6 +1207,13 @@ def main() -> None:
     )
     parser.add_argument("--src", action="append", default=[], help="another source tree")
     parser.add_argument(
+        "--rev",
+        action="append",
+        default=[],
+        help="another tree by git revision (its src folder written out of the history), "
+        "measured as a --src tree and labelled by the revision",
+    )
+    parser.add_argument(
         "--repeat",
         type=int,
         default=1,
@@ -1266,7 +1277,13 @@ def main() -> None:
         parser.error("--processes is 1 to 8")
     if args.repeat < 1:
         parser.error(f"--repeat is a number of runs, at least 1 (not {args.repeat})")
-    results = run_fast(main_async(args))
+    with tempfile.TemporaryDirectory() as trees:
+        for rev in args.rev:
+            try:
+                args.src.append(exported_src(rev, Path(trees)))
+            except UnknownRevision as exc:
+                parser.error(str(exc))
+        results = run_fast(main_async(args))
     if args.json:
         print(json.dumps([r.to_json() for r in results], indent=1))
     else:

@@ -27,15 +27,16 @@ server's pictures, as other clients take them). They leave the position as text 
 page does until its "position as text" is opened; ``--text`` measures clients that show it.
 ``--src DIR`` runs the same measure on another tree's ``src`` folder (an earlier commit
 checked out elsewhere) in a process of its own and prints the ratios, this tree's to that
-one's.
+one's; ``--rev REV`` does so for a revision of this repository's history (its ``src``
+folder written out by ``git archive``).
 
 ``--repeat N`` runs each tree N times, in turn with the other tree, and keeps each tree's
 run with the least CPU: a shared machine's speed drifts by a fifth from run to run, and the
 least of a few runs taken in turn is the fairest comparison.
 
 Run: ``.venv/bin/python benchmarks/serve_path.py [--games 50] [--nodes 2000]
-[--game pulling-strings|push-pull|tug-of-war|tracks|all] [--src DIR] [--repeat N] [--whole]
-[--pictures] [--text] [--rematch] [--profile]``
+[--game pulling-strings|push-pull|tug-of-war|tracks|all] [--src DIR | --rev REV] [--repeat N]
+[--whole] [--pictures] [--text] [--rematch] [--profile]``
 """
 
 from __future__ import annotations
@@ -53,6 +54,8 @@ import tempfile
 import time
 from pathlib import Path
 from typing import Any
+
+from trees import UnknownRevision, exported_src
 
 try:
     from taut.server.play.clients import Connection
@@ -363,6 +366,11 @@ def main() -> None:
         "--src", default=None, metavar="DIR",
         help="another tree's src folder: measure it too and print the ratios",
     )  # fmt: skip
+    parser.add_argument(
+        "--rev", default=None, metavar="REV",
+        help="another tree by git revision (its src folder written out of the history), "
+        "measured as a --src tree",
+    )  # fmt: skip
     parser.add_argument("--profile", action="store_true", help="print where the time goes")
     parser.add_argument("--profile-lines", type=int, default=40)
     parser.add_argument(
@@ -401,6 +409,21 @@ def main() -> None:
         parser.error("--games, --nodes and --repeat are at least 1")
     if args.src is not None and not (Path(args.src) / "taut").is_dir():
         parser.error(f"--src {args.src}: no taut package there (give a tree's src folder)")
+    if args.rev is None:
+        report(args)
+        return
+    if args.src is not None:
+        parser.error("give --src or --rev, not both")
+    with tempfile.TemporaryDirectory() as trees:
+        try:
+            args.src = exported_src(args.rev, Path(trees))
+        except UnknownRevision as exc:
+            parser.error(str(exc))
+        report(args)
+
+
+def report(args: argparse.Namespace) -> None:
+    """Measure every game asked for (and the other tree, where one is given); print."""
     games = list(GAMES) if args.game == "all" else [args.game]
     if args.json and len(games) == 1 and args.src is None:
         print(json.dumps(asyncio.run(run(args)), indent=1))

@@ -15,12 +15,17 @@ BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 
 
 def _serve_load() -> ModuleType:
-    """``benchmarks/serve_load.py`` as a module (it is a script, not part of the package)."""
-    spec = importlib.util.spec_from_file_location("serve_load", BENCHMARKS / "serve_load.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up there
-    spec.loader.exec_module(module)
+    """``benchmarks/serve_load.py`` as a module (it is a script, not part of the package; it
+    imports ``trees`` from its own folder)."""
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        spec = importlib.util.spec_from_file_location("serve_load", BENCHMARKS / "serve_load.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = module  # dataclasses look their module up there
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(BENCHMARKS))
     return module
 
 

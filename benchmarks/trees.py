@@ -1,0 +1,51 @@
+"""Source trees of other revisions, for the benchmarks that compare the current tree with
+an earlier one (``--rev REV`` beside ``--src DIR``).
+
+A comparison needs the earlier tree's ``src`` folder as it was. Rather than ask for a
+worktree, :func:`exported_src` writes that folder out of the repository's history (``git
+archive``) into a temporary folder named for the revision, so that a benchmark's table
+labels the tree by it: ``serve_load.py --rev 1920fdd`` measures the server as it was there.
+Files that git ignores (the browser's vendored packages) are not in it; the benchmarks do
+not load them.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import subprocess
+import tarfile
+from pathlib import Path
+
+#: The repository the benchmarks belong to.
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class UnknownRevision(ValueError):
+    """The revision is not in this repository's history (or there is no history)."""
+
+
+def exported_src(rev: str, into: Path) -> str:
+    """Write revision ``rev``'s ``src`` folder into ``into/<rev>/src`` and return that
+    path; raises :class:`UnknownRevision`, naming the revision and git's answer, where
+    git cannot give it."""
+    try:
+        done = subprocess.run(
+            ["git", "-C", str(ROOT), "archive", "--format=tar", rev, "src"],
+            capture_output=True,
+            check=False,
+        )
+    except FileNotFoundError:
+        raise UnknownRevision(f"--rev {rev}: git is not installed here") from None
+    if done.returncode != 0:
+        said = done.stderr.decode(errors="replace").strip().splitlines()
+        reason = said[-1] if said else f"git exited with {done.returncode}"
+        raise UnknownRevision(f"--rev {rev}: not a revision of {ROOT} ({reason})")
+    folder = into / (re.sub(r"[^A-Za-z0-9._-]", "_", rev) or "rev")
+    folder.mkdir(parents=True, exist_ok=True)
+    with tarfile.open(fileobj=io.BytesIO(done.stdout)) as archive:
+        archive.extractall(folder, filter="data")
+    src = folder / "src"
+    if not (src / "taut").is_dir():
+        raise UnknownRevision(f"--rev {rev}: that revision has no src/taut package")
+    return str(src)
