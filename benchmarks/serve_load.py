@@ -1220,7 +1220,9 @@ def main() -> None:
         help="run each tree N times, in turn, and keep each one's least costly run",
     )
     parser.add_argument(
-        "--current-first", action="store_true", help="ratios to the current tree (default: --src)"
+        "--current-first",
+        action="store_true",
+        help="ratios to the current tree (default: to the --src or --rev tree)",
     )
     parser.add_argument("--profile", default=None, help="write the server's cProfile here")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
