@@ -444,7 +444,8 @@ def report(args: argparse.Namespace) -> None:
                 print(f"{key:<22} {shown}")
             continue
         there = min(others, key=lambda r: float(r["cpu_ms_per_command"]))
-        print(f"{'':<22} {'this tree':>12} {'--src':>12} {'ratio':>8}")
+        label = args.rev or "--src"  # the revision's name, where it was given by one
+        print(f"{'':<22} {'this tree':>12} {label:>12} {'ratio':>8}")
         for key, value in here.items():
             other = there.get(key)
             ratio = f"{value / other:.2f}" if isinstance(other, (int, float)) and other else "-"
