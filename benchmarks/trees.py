@@ -44,7 +44,10 @@ def exported_src(rev: str, into: Path) -> str:
     folder = into / (re.sub(r"[^A-Za-z0-9._-]", "_", rev) or "rev")
     folder.mkdir(parents=True, exist_ok=True)
     with tarfile.open(fileobj=io.BytesIO(done.stdout)) as archive:
-        archive.extractall(folder, filter="data")
+        if hasattr(tarfile, "data_filter"):  # Python 3.11.4 and later check each member
+            archive.extractall(folder, filter="data")
+        else:  # git's own archive of its own tree: nothing outside the folder
+            archive.extractall(folder)
     src = folder / "src"
     if not (src / "taut").is_dir():
         raise UnknownRevision(f"--rev {rev}: that revision has no src/taut package")
