@@ -90,16 +90,18 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/tug_of_war_strength.py --games 200 --think 0.1 --seed 1 --workers 2
 	$(BIN)/taut arena pulling-strings --agents hard,medium --games 24 --seed 4 --workers 2
 
-## bench-serve: the server's CPU a command and a move in every game, in process, over the
-## network at 1,000 and 200 clients, and in instructions counted by valgrind's callgrind
-## (where it is installed), each with its ratio to SERVE_BASE, the tree before frames carried
-## what changed (about 45 minutes; docs/server.md, "Load", says how to read them)
+## bench-serve: the server's CPU a command and a move in every game, in process and over the
+## network at 1,000 and 200 clients, a connection's, and the instructions counted by
+## valgrind's callgrind (where it is installed), each with its ratio to SERVE_BASE, the tree
+## before frames carried what changed (about 45 minutes; docs/server.md, "Load", says how to
+## read them)
 SERVE_BASE ?= 1920fdd
 SERVE_LOAD := $(BIN)/python benchmarks/serve_load.py --game all --guests --db sqlite --rev $(SERVE_BASE)
 bench-serve: $(STAMP)
 	$(BIN)/python benchmarks/serve_path.py --game all --repeat 3 --rev $(SERVE_BASE)
 	$(SERVE_LOAD) --clients 1000 --seconds 15 --repeat 2
 	$(SERVE_LOAD) --clients 200 --seconds 15 --repeat 2
+	$(BIN)/python benchmarks/serve_connect.py --rev $(SERVE_BASE)
 	if command -v valgrind > /dev/null; then $(SERVE_LOAD) --clients 12 --seconds 40 --instructions; \
 	else echo "valgrind is not installed: no instructions counted"; fi
 
