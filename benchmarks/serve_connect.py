@@ -32,16 +32,8 @@ from typing import Any
 
 from websockets.asyncio.client import connect
 
-from serve_load import Server, cpu_of_tree, post
-from trees import UnknownRevision, exported_src
-
-#: Each game as the load's clients play it.
-GAMES: dict[str, dict[str, Any]] = {
-    "pulling-strings": {},
-    "push-pull": {},
-    "tug-of-war": {"players": 2},
-    "tracks": {"size": 6},
-}
+from serve_load import GAMES, Server, cpu_of_tree, post
+from trees import other_tree
 
 #: Connections opened and closed before the series, so that the server has imported and
 #: cached what every connection uses.
@@ -144,17 +136,10 @@ def main() -> None:
     args = parser.parse_args()
     if args.connections < 1:
         parser.error("--connections must be 1 or more")
-    if args.src and args.rev:
-        parser.error("give --src or --rev, not both")
     chosen = args.game or ["all"]
     games = list(GAMES) if "all" in chosen else list(dict.fromkeys(chosen))
     with tempfile.TemporaryDirectory() as trees:
-        other = args.src
-        if args.rev:
-            try:
-                other = exported_src(args.rev, Path(trees))
-            except UnknownRevision as exc:
-                parser.error(str(exc))
+        other = other_tree(parser, args.src, args.rev, Path(trees))
         label = args.rev or "--src"
         results: dict[str, dict[str, Any]] = {}
         for game in games:

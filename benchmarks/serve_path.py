@@ -55,7 +55,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from trees import UnknownRevision, exported_src
+from trees import other_tree
 
 try:
     from taut.server.play.clients import Connection
@@ -407,18 +407,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.games < 1 or args.nodes < 1 or args.repeat < 1:
         parser.error("--games, --nodes and --repeat are at least 1")
-    if args.src is not None and not (Path(args.src) / "taut").is_dir():
-        parser.error(f"--src {args.src}: no taut package there (give a tree's src folder)")
-    if args.rev is None:
-        report(args)
-        return
-    if args.src is not None:
-        parser.error("give --src or --rev, not both")
     with tempfile.TemporaryDirectory() as trees:
-        try:
-            args.src = exported_src(args.rev, Path(trees))
-        except UnknownRevision as exc:
-            parser.error(str(exc))
+        args.src = other_tree(parser, args.src, args.rev, Path(trees))
         report(args)
 
 

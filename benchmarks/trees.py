@@ -11,6 +11,7 @@ not load them.
 
 from __future__ import annotations
 
+import argparse
 import io
 import re
 import subprocess
@@ -52,3 +53,22 @@ def exported_src(rev: str, into: Path) -> str:
     if not (src / "taut").is_dir():
         raise UnknownRevision(f"--rev {rev}: that revision has no src/taut package")
     return str(src)
+
+
+def other_tree(
+    parser: argparse.ArgumentParser, src: str | None, rev: str | None, into: Path
+) -> str | None:
+    """The other tree's ``src`` folder that a benchmark measures beside this one: ``--src
+    DIR`` as given, or ``--rev REV`` written out into ``into`` (which must outlive the
+    measure); None for neither. A folder without the package, an unknown revision, or both
+    options end the program through ``parser.error``, naming what was wrong."""
+    if src is not None and not (Path(src) / "taut").is_dir():
+        parser.error(f"--src {src}: no taut package there (give a tree's src folder)")
+    if rev is None:
+        return src
+    if src is not None:
+        parser.error("give --src or --rev, not both")
+    try:
+        return exported_src(rev, into)
+    except UnknownRevision as exc:
+        parser.error(str(exc))
