@@ -19,6 +19,7 @@ from starlette.websockets import WebSocketDisconnect
 from taut.core.registry import games
 from taut.server.play.computer import Computer
 from taut.server.play.hub import Hub
+from taut.server.play.making import NewGame, make_game
 from taut.server.players.accounts import Players
 from taut.server.store.games import Store
 from taut.server.tournaments.director import Tournaments
@@ -378,3 +379,69 @@ def test_the_live_page_hears_each_change_at_once(tmp_path: Path) -> None:
         with pytest.raises(WebSocketDisconnect) as closed:
             live.receive_json()
         assert closed.value.code == 4404
+
+
+def test_a_game_end_asks_for_its_tournament_only_while_one_is_in_play(tmp_path: Path) -> None:
+    """A server that holds no tournament in play asks the store nothing at a game's end; once
+    one is in play (moved on here, or due at a tick) every end is looked up, and a board's
+    end moves its tournament on at once; a tick that finds nothing due stops the asking."""
+
+    async def go() -> None:
+        clock = Clock()
+        store = Store(sqlite_url(tmp_path), clock)
+        await store.create_tables()
+        hub = Hub(store, Computer(0))
+        director = Tournaments(store, hub, Players(store))
+        asked: list[str] = []
+        moved: list[str] = []
+        of_game = store.tournaments.of_game
+        advance = director.advance
+
+        async def counted_of_game(game_id: str) -> str | None:
+            asked.append(game_id)
+            return await of_game(game_id)
+
+        async def counted_advance(tournament_id: str) -> None:
+            moved.append(tournament_id)
+            await advance(tournament_id)
+
+        store.tournaments.of_game = counted_of_game  # type: ignore[method-assign]
+        director.advance = counted_advance  # type: ignore[method-assign]
+        try:
+            seats = [{"kind": "me"}, {"kind": "invite"}]
+            request = NewGame.model_validate({**GAME, "seats": seats})
+            free = await hub.table((await make_game(store, request)).id)
+            assert free is not None
+            await director.game_over(free)
+            assert asked == [], "a game's end was looked up with no tournament in play"
+
+            maker, _ = await Players(store).create()
+            body = NewTournament.model_validate(
+                {**GAME, "system": "round-robin", "starts_at": clock() + 60}
+            )
+            tid = await director.create(body, maker.id)
+            for level in ("easy", "medium"):
+                assert await store.tournaments.add_entrant(tid, f"computer:{level}") is None
+            clock.skip(61)
+            await director.tick()  # due: started here
+            assert moved == [tid]
+            _, boards = await store.tournaments.entries(tid)
+            board = await hub.table(boards[0]["game_id"])
+            assert board is not None
+            await director.game_over(free)
+            await director.game_over(board)
+            assert asked == [free.id, board.id]
+            assert moved == [tid, tid], "a board's end did not move its tournament on"
+
+            async def nothing_due(now: float) -> list[str]:
+                return []
+
+            store.tournaments.due = nothing_due  # type: ignore[method-assign]
+            await director.tick()
+            await director.game_over(free)
+            assert asked == [free.id, board.id]
+        finally:
+            await hub.close()
+            await store.close()
+
+    run(go())

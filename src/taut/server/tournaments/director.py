@@ -10,8 +10,9 @@ round is over, the next round is paired and made; after the last one the tournam
 over. Rated games count through the usual path (:mod:`taut.server.players.ratings`).
 
 Nothing waits on one timer alone: a background task looks at the tournaments that are due
-every second, every finished game's end is looked at, and every request about a tournament
-looks first. Each change this process makes is counted, and wakes the pages following the
+every second, every finished game's end is looked at while a tournament is in play (a
+server with none asks the store nothing then), and every request about a tournament looks
+first. Each change this process makes is counted, and wakes the pages following the
 tournament live (:meth:`Tournaments.wait_for_change`). A round is written once (a row keyed
 by tournament and round), so servers sharing a PostgreSQL database start it once; a board's
 game is filled in once.
@@ -70,6 +71,10 @@ class Tournaments:
         # it live (:meth:`wait_for_change`).
         self._versions: dict[str, int] = {}
         self._changed = asyncio.Condition()
+        self._in_play: set[str] = set()
+        """The tournaments that were due at the last tick, and those moved on here since:
+        a finished game can be a board of one of these only, or of one started by another
+        process since that tick, which the next tick moves on."""
 
     # -- following changes ---------------------------------------------------------------
 
@@ -119,12 +124,18 @@ class Tournaments:
         except Exception:
             log.exception("cannot list the tournaments that are due")
             return
+        self._in_play = set(due)
         for tournament_id in due:
             await self.advance(tournament_id)
 
     async def game_over(self, table: GameTable) -> None:
         """A game ended (the hub calls this for every finished game it changes or loads):
-        its tournament, if it has one, moves on."""
+        its tournament, if it has one, moves on. Where no tournament is in play (none was
+        due at the last tick, nor moved on here since), it is nobody's board and nothing is
+        asked of the store: a game's end would otherwise cost a query on every server
+        that holds no tournament."""
+        if not self._in_play:
+            return
         try:
             tournament_id = await self.store.tournaments.of_game(table.id)
         except Exception:
@@ -138,6 +149,7 @@ class Tournaments:
     async def advance(self, tournament_id: str) -> None:
         """Do what is due: start the first round, note finished games, start the next round
         or end the tournament."""
+        self._in_play.add(tournament_id)
         lock = self._locks.setdefault(tournament_id, asyncio.Lock())
         async with lock:
             try:
