@@ -199,3 +199,30 @@ def test_the_phase_follows_every_commitment_and_position() -> None:
     assert table.phase == "commit"
     sequential = _table("tracks", {"size": 3})
     assert sequential.phase == "play"
+
+
+def test_a_game_gets_one_set_of_drawings_for_all_its_frames(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The frames of a game while it has clients share one :class:`Pictures` (a frame that
+    made a new one only to drop it would cost every frame a dozen dictionaries)."""
+    made_sets: list[Pictures] = []
+    start = Pictures.__init__
+
+    def counted(self: Pictures) -> None:
+        made_sets.append(self)
+        start(self)
+
+    monkeypatch.setattr(Pictures, "__init__", counted)
+
+    async def scenario() -> None:
+        async with bench(tmp_path, seed=4) as b:
+            made = await b.make("push-pull", ["me", "invite"])
+            players = [await b.join(made.id, seat) for seat in (0, 1)]
+            await b.play(players, nodes=12)
+            await b.quiet()
+            frames = sum(len(p.recorder.frames()) for p in players)
+            assert frames > 12
+            assert len(made_sets) == 1, f"{len(made_sets)} sets of drawings for {frames} frames"
+
+    run(scenario())

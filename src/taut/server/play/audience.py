@@ -53,11 +53,18 @@ class Audience:
                 del self.clients[conn.game_id]
                 self._pictures.pop(conn.game_id, None)
 
+    def _pictures_of(self, game_id: str) -> Pictures:
+        """The game's drawings (made on first use: a frame must not build a new set only to
+        drop it, as ``setdefault`` would for every frame)."""
+        pictures = self._pictures.get(game_id)
+        if pictures is None:
+            pictures = self._pictures[game_id] = Pictures()
+        return pictures
+
     def frame(self, table: GameTable, seat: int | None, now: float) -> dict[str, Any]:
         """The frame for a client at ``seat`` now (drawings shared while the position
         stays)."""
-        pictures = self._pictures.setdefault(table.id, Pictures())
-        return state_frame(table, seat, pictures, now)
+        return state_frame(table, seat, self._pictures_of(table.id), now)
 
     def broadcast(self, table: GameTable, now: float) -> None:
         """Queue every client of the game its own frame (one frame, written once, per seat
@@ -88,7 +95,7 @@ class Audience:
         pictures where they all draw it); None (logged) when the game's
         pictures fail: the move stands, and the clients keep the frame they have."""
         try:
-            pictures = self._pictures.setdefault(table.id, Pictures())
+            pictures = self._pictures_of(table.id)
             wants = {pictures.wanted(conn.room) for conn in conns}
             want = wants.pop() if len(wants) == 1 else None
             text = any(conn.text for conn in conns)
