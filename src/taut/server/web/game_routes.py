@@ -12,6 +12,7 @@ from typing import Annotated, Any
 from fastapi import FastAPI, Header, HTTPException, Request, WebSocket
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.routing import WebSocketRoute
 
 from taut.core.errors import TautError
 from taut.core.registry import games, plugin
@@ -270,8 +271,12 @@ def add_analysis_routes(app: FastAPI, hub: Hub, analyst: Analyst) -> None:
 
 
 def add_socket(app: FastAPI, hub: Hub, settings: Settings) -> None:
-    """The WebSocket of live play."""
+    """The WebSocket of live play: a plain Starlette route, first of the application's.
+    Each game's end opens two sockets (its rematch's), and a route of FastAPI's would be
+    found after every other route's pattern was tried and solve its parameters' dependencies
+    for every socket; this one takes its one parameter from the path."""
 
-    @app.websocket("/ws/{game_id}")
-    async def play(socket: WebSocket, game_id: str) -> None:
-        await serve_socket(socket, game_id, hub, settings.origins)
+    async def play(socket: WebSocket) -> None:
+        await serve_socket(socket, socket.path_params["game_id"], hub, settings.origins)
+
+    app.router.routes.insert(0, WebSocketRoute("/ws/{game_id}", play, name="play"))
