@@ -110,8 +110,7 @@ async def measure(game: str, connections: int, pause: float, src: str | None) ->
             cpu = cpu_of_tree(server.process.pid) - before
             wall = time.perf_counter() - start
         finally:
-            server.process.terminate()
-            server.process.wait()
+            server.stop()
     return {
         "cpu_ms_per_connection": 1000 * cpu / connections,
         "first_frame_bytes": size,
