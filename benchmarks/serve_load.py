@@ -11,7 +11,8 @@ one after the other, each on a fresh server, with a row of the table each. A cli
 its seats from the answer that made its game, waits a think time (``--think`` seconds on
 average) before it commits or moves (a move from the frame's ``legal`` list) and reveals
 at once; when a game ends its first seat asks for a rematch and both clients go on there,
-so the load stays level until ``--seconds`` have passed. Then no new choice is made, the
+on the same socket as the page does (``follow``; ``--reconnect``: on a new one), so the
+load stays level until ``--seconds`` have passed. Then no new choice is made, the
 clients finish what they sent and the store is read back. ``--games`` counts the games
 (two clients each); ``--clients N`` gives the clients instead (N / 2 games). Every
 client asks for ``permessage-deflate``, as browsers do, so that the server compresses
@@ -78,7 +79,7 @@ Run: ``.venv/bin/python benchmarks/serve_load.py [--db sqlite|postgres|both]
 [--game pulling-strings|push-pull|tug-of-war|tracks|all ...] [--games 100 | --clients 200]
 [--sequential 10] [--seconds 30] [--think 1.0] [--clock 5+3] [--chat 0.05] [--guests]
 [--servers 1] [--processes 1] [--src DIR ...] [--rev REV ...] [--repeat N] [--profile DIR] [--whole]
-[--pictures] [--text] [--instructions] [--json]``
+[--pictures] [--text] [--reconnect] [--instructions] [--json]``
 """
 
 from __future__ import annotations
@@ -373,6 +374,10 @@ class Load:
     text_known: bool = True
     """The server knows the hello's ``text`` (unset by itself for one that does not: it
     sends the text to every client, as it did)."""
+    follows: bool = True
+    """Go on to a rematch on the same socket (``follow``), as the browser's page does
+    (``--reconnect``: a new socket for each game; unset by itself for a server that does
+    not know it)."""
     clients: int = 0
     """Clients of the run (set once they are made)."""
     joined: int = 0
@@ -417,14 +422,22 @@ class Client:
         """Play ``game_id`` and its rematches."""
         next_id: str | None = game_id
         while next_id is not None:
-            next_id = await self._game(next_id)
+            next_id = await self._socket(next_id)
 
-    async def _game(self, game_id: str) -> str | None:
+    def _start(self, game_id: str) -> None:
+        """Begin the game ``game_id`` (on a new socket or the same one)."""
         self.pair = self.load.pair(game_id)
         self.unacked.clear()
         self.acted.clear()
         self.frame = None
+
+    async def _socket(self, game_id: str) -> str | None:
+        """Play on one socket from ``game_id`` on, following its rematches on it as the
+        page does; the game to open a new socket for (a server that cannot follow), or
+        None once the run is over."""
+        self._start(game_id)
         first = True
+        following: str | None = None  # the rematch asked for, until the server says followed
         url = self.base.replace("http", "ws", 1) + f"/ws/{game_id}"
         compression = "deflate" if self.load.deflate else None
         async with connect(url, max_size=2**22, compression=compression) as ws:
@@ -455,6 +468,8 @@ class Client:
                 if message["type"] == "state":
                     self.load.stats.received(raw, first)
                     first = False
+                    if following is not None:
+                        continue  # the game left: the page no longer shows it
                     if not self.joined:
                         self.joined = True
                         self.load.join()
@@ -464,7 +479,18 @@ class Client:
                     for ack in acks:
                         self._answer({"type": "ack", **ack})
                     if new_game is not None:
-                        return new_game
+                        if not self.load.follows:
+                            return new_game
+                        following = new_game
+                        await ws.send(json.dumps({"type": "follow"}))  # as the page does
+                elif message["type"] == "followed":
+                    self._start(str(message["game"]))
+                    following = None
+                    first = True  # the rematch's first frame is whole
+                elif message["type"] == "error" and following and not message.get("ref"):
+                    # A server from before rematches followed on the socket: a new one.
+                    self.load.follows = False
+                    return following
                 elif message["type"] == "error" and "draws" in str(message.get("message")):
                     # A server from before tables drawn by the page: its pictures.
                     self.load.draws = False
@@ -802,6 +828,7 @@ async def run_load(
         load.deflate = args.deflate
         load.draws = not args.pictures
         load.text = args.text
+        load.follows = not args.reconnect
         clients = await make_games(servers, load, args, game)
         load.clients = len(clients)
 
@@ -1255,6 +1282,12 @@ def main() -> None:
         "--separate-acks",
         action="store_true",
         help="clients ask for acknowledgements as messages of their own, not inside frames",
+    )
+    parser.add_argument(
+        "--reconnect",
+        action="store_true",
+        help="clients open a new socket for each rematch (the page follows it on the same "
+        "socket; a server that cannot is met with a new socket anyway)",
     )
     args = parser.parse_args()
     if args.clients is not None:

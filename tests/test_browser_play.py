@@ -23,9 +23,10 @@ from tests.browser_kit import (
     wait_for_move,
     wait_for_turn,
 )
+from tests.test_browser_patches import same_board
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
+    from playwright.sync_api import Browser, Page
 
 NAME = "Ann <b>&amp;</b>"
 
@@ -77,15 +78,41 @@ def test_two_browsers_play_a_whole_game_with_sealed_choices(tmp_path: Path) -> N
         check_replay(x, made["id"], turns)
         check_verify(x, server.url("/verify"), record, tmp_path)
 
-        # One click on the rematch: that player is taken to the new game, the other is told.
-        o.locator("#rematch").click()
-        o.wait_for_url(re.compile(r"/g/(?!" + re.escape(made["id"]) + r")"))
-        expect(o.locator("#turn")).to_have_text("Your choice")
-        expect(x.locator("#rematch-link")).to_be_visible()
-        x.locator("#rematch-link").click()
-        expect(x.locator("#turn")).to_have_text("Your choice")
-        assert x.url.split("#")[0] == o.url.split("#")[0]
+        check_rematch(browser, made["id"], x, o)
         assert page_errors(x) == page_errors(o) == []
+
+
+def check_rematch(browser: Browser, game_id: str, x: Page, o: Page) -> None:
+    """One click on the rematch: that player goes on to the new game on the same page (and
+    socket), the other is told and follows with one click too; the rematch's board is the
+    one a new page draws, and the rematch is played on."""
+    for page in (x, o):
+        page.evaluate("() => { window.sameDocument = true; }")
+    o.locator("#rematch").click()
+    o.wait_for_url(re.compile(r"/g/(?!" + re.escape(game_id) + r")"))
+    expect(o.locator("#turn")).to_have_text("Your choice")
+    expect(x.locator("#rematch-link")).to_be_visible()
+    x.locator("#rematch-link").click()
+    expect(x.locator("#turn")).to_have_text("Your choice")
+    assert x.url.split("#")[0] == o.url.split("#")[0]
+    # Neither page was loaded again: the rematch came on the same page.
+    assert x.evaluate("() => window.sameDocument") and o.evaluate("() => window.sameDocument")
+    expect(x.locator("#result")).to_be_hidden()
+    expect(x.locator("#log-empty")).to_be_visible()
+    assert x.locator("#replay-link").get_attribute("href") != f"/replay/{game_id}"
+    fresh = open_page(browser, x.url)
+    assert same_board(x, fresh), "the rematch's board differs from a new page's"
+    fresh.close()
+    # Sealed and revealed under the new game's id: the rematch moves on.
+    move = moves_played(x)
+    rng = random.Random(9)
+    choose(x, rng.choice(legal_moves(x)))
+    choose(o, rng.choice(legal_moves(o)))
+    wait_for_move(x, move + 1)
+    wait_for_move(o, move + 1)
+    x.go_back()  # the finished game's own page again
+    x.wait_for_url(re.compile(re.escape(game_id)))
+    expect(x.locator("#result")).to_be_visible()
 
 
 def check_replay(page: Page, game_id: str, turns: int) -> None:

@@ -40,7 +40,7 @@ from taut.server.play.commit import commitment, new_salt
 from taut.server.play.frames import state_frame
 from taut.server.play.joints import parse_joint
 from taut.server.play.table import GameTable, table_from_row
-from tests.test_server_kit import Bench, Player, bench, run, sample_options
+from tests.test_server_kit import Bench, Player, Recorder, bench, run, sample_options
 
 #: Options that keep a game short (merged over sampled options).
 SHORT: dict[str, dict[str, Any]] = {
@@ -254,3 +254,53 @@ def test_what_a_player_is_sent_before_the_reveal_does_not_depend_on_the_other_ch
     b = run(one(tmp_path / "b", 2))
     assert a == b
     assert any(m["type"] == "state" and m["phase"] == "reveal" for m in a[0])
+
+
+def after_following(player: Player) -> Player:
+    """``player`` as seen from its ``followed`` on: the messages of the game it followed to."""
+    texts = player.recorder.texts
+    at = next(i for i, t in enumerate(texts) if json.loads(t)["type"] == "followed")
+    recorder = Recorder()
+    recorder.texts = texts[at + 1 :]
+    return Player(player.conn, recorder)
+
+
+@pytest.mark.parametrize("game", games())
+def test_no_frame_of_a_rematch_followed_on_the_same_socket_holds_what_it_may_not_know(
+    tmp_path: Path, game: str
+) -> None:
+    """Clients that go on to the rematch on their sockets (``follow``) get the rematch's
+    frames from their own view there, exactly as the clients of a new socket would."""
+
+    async def play() -> None:
+        async with bench(tmp_path, seed=11) as b:
+            n = plugin(game).game_class(**SHORT.get(game, {})).info.num_seats
+            seats = ["me", "invite"] + ["easy"] * (n - 2)
+            made = await b.make(game, seats, SHORT.get(game, {}))
+            people = [await b.join(made.id, i, patches="edits", draws=True) for i in (0, 1)]
+            row = b.hub.rows[made.id]
+            watcher = await b.join(made.id, None, patches="edits")
+            for i, player in enumerate(people):
+                player.conn.token_hash = row.token_hashes[i]
+            watcher.conn.token_hash = str(row.config["spectator_hash"])
+            await b.play(people, nodes=300)
+            assert (await b.say(people[0], type="rematch"))["type"] == "ack"
+            new_id = b.hub.tables[made.id].rematch
+            assert new_id is not None
+            for player in (*people, watcher):
+                await b.say(player, type="follow")
+                assert player.conn.game_id == new_id
+            await b.play(people, nodes=300)
+            await b.quiet()
+            events = await b.store.events_after(new_id, -1)
+            everyone = [after_following(p) for p in (*people, watcher)]
+            assert check_frames(b, new_id, everyone, events) > len(events) // 2
+            secrets = [e.payload["hash"] for e in events if e.kind == "commit"]
+            secrets += [e.payload["salt"] for e in events if e.kind == "reveal"]
+            secrets += [*made.links.values(), made.spectator]
+            for player in everyone:
+                for text in player.recorder.texts:
+                    for secret in secrets:
+                        assert secret not in text
+
+    run(play())

@@ -86,6 +86,9 @@ class Connection:
     seat: int | None
     label: str = ""
     """What a spectator's chat lines are signed with (a seat's lines, with the seat)."""
+    token_hash: str | None = None
+    """The hash of the token its hello gave (None: none), which names its seat in the
+    game's rematch too."""
     gone: bool = False
     """True once the client has gone or has been closed: nothing more is sent."""
     acks_in_frames: bool = False
@@ -174,6 +177,18 @@ class Connection:
     def waiting(self) -> int:
         """Messages queued and not yet being written."""
         return len(self._outbox)
+
+    def move_to(self, game_id: str, seat: int | None) -> None:
+        """Serve this client the game ``game_id`` from now on, at ``seat`` (a rematch it
+        follows on the same socket). What still waits for it of the game it leaves is
+        dropped (its page has moved on), and the next frame is whole: the client holds
+        nothing of the new game. Called once the game it leaves has let it go."""
+        self.game_id, self.seat = game_id, seat
+        self.gone = False
+        self._outbox.clear()
+        self._riding.clear()
+        self._sent = {}
+        self._held = {}
 
     def close(self) -> None:
         """Send nothing more (the client has gone)."""

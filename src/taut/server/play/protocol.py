@@ -128,6 +128,16 @@ class Rematch(_Message):
     ref: Ref = 0
 
 
+class Follow(_Message):
+    """Go on to the finished game's rematch on this same socket: the server answers
+    ``{"type": "followed", "game": id}``, then the rematch's first frame (whole), as the
+    seat (or the spectators) that the hello's token opens there. Refused (``error``)
+    while the game has no rematch, or where the token opens nothing in it."""
+
+    type: Literal["follow"]
+    ref: Ref = 0
+
+
 #: The longest chat line a message may carry (the table allows fewer: see
 #: :data:`taut.server.play.position.MAX_CHAT`, so that its refusal can say how many).
 MAX_CHAT_MESSAGE = 2000
@@ -199,6 +209,7 @@ ClientMessage = Annotated[
     | Commit
     | Reveal
     | Rematch
+    | Follow
     | Chat
     | Resign
     | Offer

@@ -5,7 +5,8 @@ hash names a seat (or the spectators). Each later message is validated
 (:mod:`~taut.server.play.protocol`), rate limited, carried out by the hub and answered to that
 client alone: ``ack`` (with the ``ref`` the client gave it) or ``error`` (a sentence, never
 a stack trace). Whatever a client sends, the socket is closed only when it goes, when its
-first message is not a good hello, or when it stops reading.
+first message is not a good hello, or when it stops reading. Once its game has a rematch,
+``follow`` moves the socket to it (:func:`follow`): one socket serves a page's games.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from taut.server.play.protocol import (
     Chat,
     Commit,
     Fit,
+    Follow,
     Hello,
     Move,
     Offer,
@@ -193,6 +195,7 @@ async def _hello(socket: WebSocket, client: WebClient, hub: Hub, game_id: str) -
         conn = Connection(client, game_id, None, label=f"spectator {secrets.token_hex(2)}")
     else:
         conn = Connection(client, game_id, int(seat))
+    conn.token_hash = hashed
     conn.acks_in_frames = hello.acks == "in-frames"
     conn.patches = bool(hello.patches)
     conn.edits = hello.patches == "edits"
@@ -221,6 +224,9 @@ async def handle(hub: Hub, conn: Connection, raw: str | bytes) -> None:
             hub.refresh(conn)
             return
         ref = message.ref
+        if isinstance(message, Follow):
+            await follow(hub, conn)
+            return
         if conn.seat is None:
             if isinstance(message, Chat):  # the spectators' own chat
                 label, text = conn.label or "spectator", message.text
@@ -290,6 +296,34 @@ async def _at_table(
             raise Refused("in a rated game the computer does not agree to take back a move")
         agreed = computers
     return await hub.command(game_id, lambda t: t.propose(seat, what, agreed))
+
+
+async def follow(hub: Hub, conn: Connection) -> None:
+    """Move ``conn`` to its game's rematch, as the seat its token opens there: the page goes
+    on to the next game without a socket (and a page) of its own for it. The client is told
+    ``followed`` and then sent the rematch's first frame, whole."""
+    table = hub.tables.get(conn.game_id)
+    new_id = None if table is None else table.rematch
+    if new_id is None:
+        raise Refused("this game has no rematch to follow yet")
+    try:
+        found = await hub.table(new_id)
+    except Exception:
+        log.exception("loading game %s", new_id)
+        raise Refused("the rematch cannot be loaded now; try again soon") from None
+    if found is None:
+        raise Refused("the rematch cannot be found")
+    seat = hub.seat_of(new_id, conn.token_hash)
+    if seat is None and conn.token_hash is not None:
+        await hub.refresh_row(new_id)  # an open seat may have been claimed since
+        seat = hub.seat_of(new_id, conn.token_hash)
+    if seat is None:
+        raise Refused("this link opens no seat of the rematch")
+    # Nothing is awaited from here on: no frame of either game comes in between.
+    hub.leave(conn)
+    conn.move_to(new_id, None if seat == "spectator" else int(seat))
+    conn.send({"type": "followed", "game": new_id})
+    hub.join(conn)
 
 
 async def _rematch(hub: Hub, conn: Connection) -> None:

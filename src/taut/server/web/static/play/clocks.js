@@ -113,6 +113,15 @@ function item(f, seat) {
   return li;
 }
 
+// Forget the game shown (a rematch followed on the page): its clocks and what was said.
+export function resetClocks() {
+  shown = null;
+  said = new Set();
+  stopTicking();
+  const note = document.getElementById("clock-note");
+  if (note) note.textContent = "";
+}
+
 // Show this frame's clocks (call with every frame; a game without clocks hides the panel).
 export function renderClocks(f) {
   const panel = $("clock-panel");

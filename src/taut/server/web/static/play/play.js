@@ -4,6 +4,7 @@
 // move only selects it, and the Play / Commit button sends it, because a sealed choice cannot
 // be taken back. Messages the server has not acknowledged are sent again after a reconnect;
 // a committed choice and its salt are kept in localStorage, so a reload can still reveal it.
+// A rematch is played on the same page and socket: the page follows it, and starts afresh.
 import { commitment, newSalt } from "./commit.js";
 import {
   board, boardRoom, chosenMove, composed, defaultsOf, focusKey, markSelection, offerMoves, pickBoard,
@@ -14,12 +15,12 @@ import { captureSign, sketch, startSigning, stopSigning } from "../signs/camera.
 import { loadCalibration } from "../signs/calibration.js";
 import { showTurn, wireNotifyButton } from "./notify.js";
 import { chatRefused, chatSent, renderTable, wireTable } from "./tableside.js";
-import { renderClocks } from "./clocks.js";
+import { renderClocks, resetClocks } from "./clocks.js";
 import { finishAnimation, swapBoard } from "./animate.js";
 import { applyPatch } from "./patch.js";
 
 const root = document.querySelector(".game");
-const gameId = root.dataset.gameId;
+let gameId = root.dataset.gameId; // the game shown (a rematch followed changes it)
 const token = readToken();
 const $ = (id) => document.getElementById(id);
 const title = document.title;
@@ -44,6 +45,8 @@ let before = null; // the previous frame, for what changed
 let lastCount = 0; // lines of the log that the last move added
 let askedRematch = false;
 let leaving = false; // set once the page is on its way to the rematch
+let following = null; // the rematch asked to follow, until the server says it is followed
+let begun = false; // a rematch followed here, not yet announced
 let userToggledOtherWays = false;
 let nameTouched = false;
 
@@ -146,6 +149,8 @@ function connect() {
     if (socket !== ws) return;
     socket = null;
     if (fatal) return;
+    // Lost on the way to the rematch: its page opens it.
+    if (following) { location.href = rematchUrl(following); return; }
     setConnection("Connection lost; reconnecting…", true);
     retry = setTimeout(connect, backoff + Math.random() * 250);
     backoff = Math.min(backoff * 2, 8000);
@@ -163,6 +168,12 @@ function send(message) {
 }
 
 function receive(message) {
+  if (following) {
+    // On the way to the rematch: what still comes of the game left is no longer shown.
+    if (message.type === "followed") switchTo(message.game);
+    else if (message.type === "error" && !message.ref) location.href = rematchUrl(following);
+    return;
+  }
   if (message.type === "state") {
     // A frame leaves out what the previous one on this connection already said.
     for (const name of message.kept || []) message[name] = frame[name];
@@ -213,6 +224,55 @@ function receive(message) {
   } else if (message.type === "error") {
     refused(message);
   }
+}
+
+// -- the rematch, on this page ----------------------------------------------------------------
+
+const rematchUrl = (id) => `/g/${encodeURIComponent(id)}${location.search}#${token || ""}`;
+
+// Go on to the rematch `id` on this socket (a new page where the socket is not open).
+function follow(id) {
+  if (following || leaving) return;
+  if (!socket || socket.readyState !== WebSocket.OPEN) {
+    leaving = true;
+    location.href = rematchUrl(id);
+    return;
+  }
+  following = id;
+  socket.send(JSON.stringify({ type: "follow" }));
+  $("turn").textContent = "Going to the rematch…";
+}
+
+// The page starts afresh for the game `id`: nothing of the game left is kept but the way
+// this player sees the page (the board's size, the panels opened, the name typed).
+function switchTo(id) {
+  following = null;
+  begun = true;
+  gameId = id;
+  root.dataset.gameId = id;
+  history.pushState(null, "", rematchUrl(id));
+  $("replay-link").href = `/replay/${encodeURIComponent(id)}`;
+  $("record-link").href = `/api/games/${encodeURIComponent(id)}/record`;
+  frame = null;
+  before = null;
+  unacked.clear();
+  selection = { key: null, move: null, parts: {}, defaults: {} };
+  finishAnimation();
+  $("board").replaceChildren(); // the new game's board comes in without a move from the last
+  shownBoard = shownOffers = shownFor = shownLegal = null;
+  lastCount = 0;
+  askedRematch = false;
+  openSeats = [];
+  openAsked = false;
+  clearInterval(openTimer);
+  openTimer = null;
+  lastSign = sentSign = shownSign = null;
+  if (camera) $("sign-panel").hidden = true;
+  $("rematch-link").hidden = true;
+  $("error").textContent = "";
+  $("share").hidden = true;
+  resetClocks();
+  showShare();
 }
 
 function acknowledged(ack, draw = true) {
@@ -588,14 +648,11 @@ function renderResult(f) {
   button.textContent = askedRematch ? "Making the rematch…" : "Rematch";
   const link = $("rematch-link");
   if (f.rematch) {
-    const target = `/g/${encodeURIComponent(f.rematch)}#${token || ""}`;
     if (askedRematch) {
-      // Once: a second assignment while the page is leaving would cancel the first load
-      // and start it again (renders follow each frame and acknowledgement).
-      if (!leaving) { leaving = true; location.href = target; }
+      follow(f.rematch);
       return;
     }
-    link.href = target;
+    link.href = rematchUrl(f.rematch);
     link.textContent = f.you ? "Play the rematch" : "Watch the rematch";
     link.hidden = false;
   }
@@ -609,6 +666,7 @@ function renderName(f) {
 
 function announce(f) {
   const said = [];
+  if (begun) { said.push("The rematch begins."); begun = false; }
   if (before) {
     said.push(...newLines(before.log, f.log));
     for (const s of f.committed) {
@@ -838,6 +896,12 @@ $("rematch").addEventListener("click", () => {
   send({ type: "rematch" });
   render();
 });
+$("rematch-link").addEventListener("click", (event) => {
+  // A plain click plays it here; a new tab or window opens its own page.
+  if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+  event.preventDefault();
+  if (frame && frame.rematch) follow(frame.rematch);
+});
 $("name").addEventListener("input", () => { nameTouched = true; $("name-saved").textContent = ""; });
 $("you").addEventListener("submit", (event) => {
   event.preventDefault();
@@ -853,6 +917,8 @@ window.addEventListener("resize", () => { if (frame) renderBoard(frame); tellRoo
 window.addEventListener("online", reconnectNow);
 document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") reconnectNow(); });
 window.addEventListener("hashchange", () => location.reload());
+// Back from a rematch followed here: the page of the game before it.
+window.addEventListener("popstate", () => location.reload());
 setInterval(() => {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "ping" }));
 }, PING_EVERY);
