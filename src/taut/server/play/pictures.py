@@ -125,8 +125,9 @@ class Pictures:
             board = self._boards[(seat, listed)] = {
                 "legal": legal,
                 # Each listed move said in the game's words, for the people choosing.
-                "words": plugin.describe_moves(view, seat, legal[:LEGAL_LISTED])
-                if seat is not None
+                # (A game over lists none: a forfeit's wrapper is no position of the game's.)
+                "words": plugin.describe_moves(drawable(view), seat, legal[:LEGAL_LISTED])
+                if seat is not None and legal
                 else [],
                 "drawn": {},
             }
