@@ -79,7 +79,12 @@ Run: ``.venv/bin/python benchmarks/serve_load.py [--db sqlite|postgres|both]
 [--game pulling-strings|push-pull|tug-of-war|tracks|all ...] [--games 100 | --clients 200]
 [--sequential 10] [--seconds 30] [--think 1.0] [--clock 5+3] [--chat 0.05] [--guests]
 [--servers 1] [--processes 1] [--src DIR ...] [--rev REV ...] [--repeat N] [--profile DIR] [--whole]
-[--pictures] [--text] [--reconnect] [--instructions] [--json]``
+[--pictures] [--text] [--reconnect] [--python PATH] [--instructions] [--json]``
+
+``--python PATH`` runs the servers on another interpreter (the load client stays on this
+one): the python of a venv that has taut's server installed (``make serve-venv
+SERVE_PYTHON=/usr/bin/python3.11`` makes one in ``.venv-serve``). The CPU a move depends on
+how the interpreter was built: docs/server.md, "The interpreter".
 """
 
 from __future__ import annotations
@@ -154,6 +159,8 @@ class Server:
     callgrind: str | None = None
     """A folder: run the server under valgrind's callgrind, counting the instructions it
     carries out between :meth:`count_from_here` and :meth:`count_to_here` only."""
+    python: str = sys.executable
+    """The interpreter the server runs on (``--python``; the load client's own by default)."""
 
     @property
     def base(self) -> str:
@@ -172,7 +179,7 @@ class Server:
         args = ["serve", "--port", str(self.port), "--db", self.database, "--workers", "0"]
         if self.processes > 1:  # an older tree may not have the option
             args += ["--processes", str(self.processes)]
-        command = [sys.executable, "-c", run, *args]
+        command = [self.python, "-c", run, *args]
         if self.callgrind:
             out = str(Path(self.callgrind) / f"callgrind.{self.port}.%p")
             command = [*CALLGRIND, f"--callgrind-out-file={out}", *command]
@@ -1165,6 +1172,7 @@ async def _one(
             None if profile is None else f"{profile.removesuffix('.prof')}-{i}.prof",
             processes,
             callgrind=args.callgrind,
+            python=args.python or sys.executable,
         )
         for i in range(count)
     ]
@@ -1190,6 +1198,27 @@ def run_fast(work: Any) -> Any:
         return asyncio.run(work)
     with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
         return runner.run(work)
+
+
+def check_python(parser: argparse.ArgumentParser, python: str) -> str:
+    """Refuse ``--python`` unless that interpreter imports taut's server (and say why); its
+    version."""
+    try:
+        found = subprocess.run(
+            [python, "-c", "import sys, taut.server.web.app; print(sys.version.split()[0])"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    except OSError as exc:
+        parser.error(f"--python {python}: cannot run it ({exc.strerror})")
+    if found.returncode != 0:
+        last = (found.stderr.strip().splitlines() or ["no output"])[-1]
+        parser.error(
+            f"--python {python} cannot import taut's server ({last}); give the python of a "
+            "venv with taut installed with its server extras (make serve-venv)"
+        )
+    return found.stdout.strip()
 
 
 def main() -> None:
@@ -1231,6 +1260,13 @@ def main() -> None:
     )
     parser.add_argument(
         "--processes", type=int, default=1, help="processes of each server on one address"
+    )
+    parser.add_argument(
+        "--python",
+        default=None,
+        help="the interpreter the servers run on (one that imports taut's server: a venv of "
+        "its own; default: this one). The CPU a move depends on how the interpreter was "
+        "built: docs/server.md, 'The interpreter'",
     )
     parser.add_argument("--src", action="append", default=[], help="another source tree")
     parser.add_argument(
@@ -1290,6 +1326,10 @@ def main() -> None:
         "socket; a server that cannot is met with a new socket anyway)",
     )
     args = parser.parse_args()
+    if args.python is not None:
+        version = check_python(parser, args.python)
+        if not args.json:
+            print(f"servers on {args.python} (Python {version})")
     if args.clients is not None:
         if args.games is not None:
             parser.error("give --games or --clients, not both")
