@@ -1,15 +1,15 @@
 """What one WebSocket connection costs ``taut serve``: opened, greeted, sent its first frame,
 closed.
 
-A page opens a socket for every game it shows, a rematch included (the page goes to the
-new game's address), so under load the server pays for connections as well as for
-commands: ``serve_load.py`` counts both in its CPU a command. This measures a connection
-alone. It starts the server, makes one game, and opens ``--connections`` sockets to it one
-after another, each as the browser's page opens one (``permessage-deflate`` asked for, the
+A page opens a socket for every game it opens (a rematch it follows on the socket it has:
+``follow``), so under load the server pays for connections as well as for commands:
+``serve_load.py`` counts both in its CPU a command. This measures a connection alone. It
+starts the server, makes one game, and opens ``--connections`` sockets to it one after
+another, each as the browser's page opens one (``permessage-deflate`` asked for, the
 page's hello: acknowledgements in frames, patches with edits, the table drawn by the page,
 a desktop's room), waits for its first frame and closes it, with ``--pause`` seconds
-between two (so that the server sleeps between them, as it does between a rematch's
-sockets under a light load).
+between two (so that the server sleeps between them, as it does between pages opened
+under a light load).
 
 Printed, per game: the server's CPU milliseconds a connection (its process's user and
 system time, read from the system, over the whole series after a warm-up), the first
