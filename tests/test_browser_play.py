@@ -97,6 +97,8 @@ def check_rematch(browser: Browser, game_id: str, x: Page, o: Page) -> None:
     assert x.url.split("#")[0] == o.url.split("#")[0]
     # Neither page was loaded again: the rematch came on the same page.
     assert x.evaluate("() => window.sameDocument") and o.evaluate("() => window.sameDocument")
+    for page in (x, o):
+        expect(page.locator("#announce")).to_contain_text("The rematch begins.")
     expect(x.locator("#result")).to_be_hidden()
     expect(x.locator("#log-empty")).to_be_visible()
     assert x.locator("#replay-link").get_attribute("href") != f"/replay/{game_id}"

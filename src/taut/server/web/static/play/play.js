@@ -664,6 +664,9 @@ function renderName(f) {
   if (mine && !nameTouched && document.activeElement !== $("name")) $("name").value = mine.name || "";
 }
 
+let unsaid = []; // sentences waiting for the live region
+let sayTimer = null;
+
 function announce(f) {
   const said = [];
   if (begun) { said.push("The rematch begins."); begun = false; }
@@ -679,9 +682,13 @@ function announce(f) {
   else if (changed) said.push(`${turn}.`);
   if (f.rematch && (!before || !before.rematch) && !askedRematch) said.push("A rematch is ready.");
   if (!said.length) return;
+  // Put in the live region a moment after it is emptied (so that it is read again); what
+  // frames close behind each other say is read together, none of it replaced unread.
+  unsaid.push(...said);
   const region = $("announce");
   region.textContent = "";
-  setTimeout(() => { region.textContent = said.join(" "); }, 50);
+  clearTimeout(sayTimer);
+  sayTimer = setTimeout(() => { region.textContent = unsaid.join(" "); unsaid = []; }, 50);
 }
 
 // -- playing ----------------------------------------------------------------------------------
