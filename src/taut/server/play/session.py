@@ -183,10 +183,7 @@ async def _hello(socket: WebSocket, client: WebClient, hub: Hub, game_id: str) -
         await _refuse(socket, "say hello first")
         return None
     hashed = None if hello.token is None else token_hash(hello.token)
-    seat = hub.seat_of(game_id, hashed)
-    if seat is None and hashed is not None:
-        await hub.refresh_row(game_id)  # an open seat may have been claimed since
-        seat = hub.seat_of(game_id, hashed)
+    seat = await _seat_opened(hub, game_id, hashed)
     if seat is None:
         await _refuse(socket, "this link opens no seat of this game")
         return None
@@ -203,6 +200,17 @@ async def _hello(socket: WebSocket, client: WebClient, hub: Hub, game_id: str) -
     conn.draws = hello.draws
     conn.text = hello.text
     return conn
+
+
+async def _seat_opened(hub: Hub, game_id: str, hashed: str | None) -> int | str | None:
+    """The seat (or ``"spectator"``) that a token's hash opens in a game served here, the
+    game's seats read again where it opens none (an open seat may have been claimed since
+    through another process); None: it opens nothing."""
+    seat = hub.seat_of(game_id, hashed)
+    if seat is None and hashed is not None:
+        await hub.refresh_row(game_id)
+        seat = hub.seat_of(game_id, hashed)
+    return seat
 
 
 async def handle(hub: Hub, conn: Connection, raw: str | bytes) -> None:
@@ -313,10 +321,7 @@ async def follow(hub: Hub, conn: Connection) -> None:
         raise Refused("the rematch cannot be loaded now; try again soon") from None
     if found is None:
         raise Refused("the rematch cannot be found")
-    seat = hub.seat_of(new_id, conn.token_hash)
-    if seat is None and conn.token_hash is not None:
-        await hub.refresh_row(new_id)  # an open seat may have been claimed since
-        seat = hub.seat_of(new_id, conn.token_hash)
+    seat = await _seat_opened(hub, new_id, conn.token_hash)
     if seat is None:
         raise Refused("this link opens no seat of the rematch")
     # Nothing is awaited from here on: no frame of either game comes in between.

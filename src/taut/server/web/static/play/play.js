@@ -150,7 +150,7 @@ function connect() {
     socket = null;
     if (fatal) return;
     // Lost on the way to the rematch: its page opens it.
-    if (following) { location.href = rematchUrl(following); return; }
+    if (following) { openRematch(following); return; }
     setConnection("Connection lost; reconnecting…", true);
     retry = setTimeout(connect, backoff + Math.random() * 250);
     backoff = Math.min(backoff * 2, 8000);
@@ -171,7 +171,7 @@ function receive(message) {
   if (following) {
     // On the way to the rematch: what still comes of the game left is no longer shown.
     if (message.type === "followed") switchTo(message.game);
-    else if (message.type === "error" && !message.ref) location.href = rematchUrl(following);
+    else if (message.type === "error" && !message.ref) openRematch(following);
     return;
   }
   if (message.type === "state") {
@@ -230,12 +230,18 @@ function receive(message) {
 
 const rematchUrl = (id) => `/g/${encodeURIComponent(id)}${location.search}#${token || ""}`;
 
+// Load the rematch `id`'s own page (once: a second load would restart the first).
+function openRematch(id) {
+  if (leaving) return;
+  leaving = true;
+  location.href = rematchUrl(id);
+}
+
 // Go on to the rematch `id` on this socket (a new page where the socket is not open).
 function follow(id) {
   if (following || leaving) return;
   if (!socket || socket.readyState !== WebSocket.OPEN) {
-    leaving = true;
-    location.href = rematchUrl(id);
+    openRematch(id);
     return;
   }
   following = id;
