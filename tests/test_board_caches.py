@@ -1,8 +1,9 @@
 """Boards drawn from cached parts (Track Tiles: each cell's look, each tile's art, the
 coordinates and edges of a size; Tug of War: its dominoes, dots and words): a position drawn
-after many others is exactly the picture drawn with every cache empty; Push-Pull's moves
-in words, said once for all positions alike, are the words said afresh; and a stored move
-the server reads again makes the state made afresh."""
+after many others is exactly the picture drawn with every cache empty; Push-Pull's and
+Pulling Strings' moves in words, said once for all positions (and games) alike, are the
+words said afresh; and a stored move the server reads again makes the state made
+afresh."""
 
 from __future__ import annotations
 
@@ -108,6 +109,43 @@ def test_push_pull_moves_in_words_from_the_cache_are_the_words_said_afresh(varia
     # A notation that is no move is said as it is written, and not kept as a move's words.
     assert found.describe_move(state, 0, "L=sideways") == "L=sideways"
     assert checked > 100 and pp_plugin._WORDS
+
+
+def test_pulling_strings_moves_in_words_from_the_cache_are_the_words_said_afresh() -> None:
+    """Games of other letters, titles or tile sets, played in turn, each get their own
+    words: the words kept for one never stand for another's."""
+    from taut.core.registry import plugin
+    from taut.games.pulling_strings.narrate import move_words
+
+    found = plugin("pulling-strings")
+    games = [
+        make("pulling-strings"),
+        make("pulling-strings", edition="published", seed=1),
+        make("pulling-strings", edition="published", seed=2),
+        make("pulling-strings", edition="published", tiles="roman", seed=1),
+        make("pulling-strings", edition="published", tiles="kana", seed=1),
+    ]
+    assert len({str(g.letters) for g in games}) == len(games)  # type: ignore[attr-defined]
+    rng = random.Random(4)
+    checked = 0
+    for _ in range(2):
+        for game in games:
+            state = game.new_initial_state()
+            for _ in range(6):
+                if state.is_terminal():
+                    break
+                for seat in state.acting_seats():
+                    legal = state.legal_actions(seat)
+                    texts = [state.action_to_string(seat, a) for a in legal]
+                    said = found.describe_moves(state, seat, texts)
+                    assert said == [move_words(state, seat, a) for a in legal]  # type: ignore[arg-type]
+                    assert found.describe_move(state, seat, texts[0]) == said[0]
+                    checked += len(legal)
+                joint = {s: rng.choice(state.legal_actions(s)) for s in state.acting_seats()}
+                state = state.apply(joint)
+    # Text that names no end is said as it is written.
+    assert found.describe_move(games[0].new_initial_state(), 0, "zz9") == "zz9"
+    assert checked > 500
 
 
 def test_track_tiles_moves_in_words_from_the_cache_are_the_words_said_afresh() -> None:

@@ -85,10 +85,28 @@ def _learning_legend(game: PullingStrings) -> list[str]:
     ]
 
 
-#: The words of pulls already said, by the game's ``id``, seat and end (with the game, so
-#: that the key stays its own while it is kept).
-_WORDS: dict[tuple[int, int, str], tuple[Game, str]] = {}
-_WORDS_KEPT = 20_000
+#: The words of pulls already said: for each set of end letters, seat titles, tile set (its
+#: other spellings name ends too) and seat, the words of each end's name. They depend on
+#: nothing else, so games alike (every classic game, a rematch of a published one) share
+#: them.
+_WORDS: dict[tuple[object, tuple[str, ...], str | None, int], dict[str, str]] = {}
+#: Sets of words kept before all are forgotten (a busy server's games each need two).
+_WORDS_KEPT = 4_096
+
+
+def _words_of(game: PullingStrings, seat: int) -> dict[str, str]:
+    """The words said so far of ``seat``'s pulls in games with ``game``'s letters and titles
+    (filled as names are asked for)."""
+    letters = game.letters
+    # (The option names a built-in set or holds a set's whole text.)
+    tiles = None if game.tileset is None else str(game.options["tiles"])
+    key = (letters if isinstance(letters, str) else tuple(letters), game.seat_titles, tiles, seat)
+    found = _WORDS.get(key)
+    if found is None:
+        if len(_WORDS) >= _WORDS_KEPT:
+            _WORDS.clear()  # games come and go; the words are quick to say again
+        found = _WORDS[key] = {}
+    return found
 
 
 class PullingStringsPlugin(GamePlugin):
@@ -166,21 +184,27 @@ class PullingStringsPlugin(GamePlugin):
                 return action_text
             end, tile = state.decode(action)
             return move_words(state, seat, end, state.tiles.tiles[tile].other.text)
-        # An end's name and its words depend on the game alone (its letters and seats), not
-        # on the position: said once per game, seat and name.
-        game = state.game
-        key = (id(game), seat, action_text)
-        found = _WORDS.get(key)
-        if found is not None and found[0] is game:
-            return found[1]
-        try:
-            said = move_words(_ps(state), seat, state.string_to_action(seat, action_text))
-        except ValueError:
-            said = action_text
-        if len(_WORDS) >= _WORDS_KEPT:
-            _WORDS.clear()  # games come and go; the words are quick to say again
-        _WORDS[key] = (game, said)
-        return said
+        return self.describe_moves(state, seat, [action_text])[0]
+
+    def describe_moves(self, state: State, seat: int, legal: Sequence[str]) -> list[str]:
+        """:meth:`describe_move` of each of ``legal``: an end's name and its words depend on
+        the game's letters and seats alone, not on the position, so each is said once for
+        all positions and games alike (a frame lists every move in words)."""
+        if isinstance(state, LearningState):
+            return [self.describe_move(state, seat, m) for m in legal]
+        ps = _ps(state)
+        words = _words_of(ps.game, seat)
+        out = []
+        for text in legal:
+            said = words.get(text)
+            if said is None:
+                try:
+                    said = move_words(ps, seat, ps.string_to_action(seat, text))
+                except ValueError:
+                    said = text
+                words[text] = said
+            out.append(said)
+        return out
 
     def option_presentation(self, game_class: type[Game]) -> OptionPresentation:
         """Plain labels, groups, conditions and presets for the new-game form."""
