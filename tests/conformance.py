@@ -27,6 +27,7 @@ def _check_state(state: State) -> None:
         assert all(info.min_utility <= r <= info.max_utility for r in rets)
         if info.zero_sum:
             assert abs(sum(rets)) < 1e-9
+        assert all(state.legal_action_strings(s) == [] for s in range(info.num_seats))
         return
     assert state.outcome is None
     if kind is NodeKind.CHANCE:
@@ -51,9 +52,16 @@ def _check_state(state: State) -> None:
             as_json = state.action_to_json(seat, a)
             assert state.action_from_json(seat, json.loads(json.dumps(as_json))) == a
             assert state.is_legal(seat, a)
+        # The notation of every legal move at once (kept by some games): the same strings,
+        # in the same order, in a list the caller may change.
+        texts = state.legal_action_strings(seat)
+        assert texts == [state.action_to_string(seat, a) for a in legal]
+        texts.append("changed by the caller")
+        assert state.legal_action_strings(seat) == texts[:-1]
     for seat in range(info.num_seats):
         if seat not in seats:
             assert not list(state.legal_actions(seat))
+            assert state.legal_action_strings(seat) == []
 
 
 def check_conformance(game: Game, games: int = 20, seed: int = 0, max_nodes: int = 5000) -> None:

@@ -304,6 +304,12 @@ class State(ABC):
     def string_to_action(self, seat: int, text: str) -> int:
         """Parse notation; raises :class:`MalformedActionError` naming what is allowed."""
 
+    def legal_action_strings(self, seat: int) -> list[str]:
+        """:meth:`action_to_string` of each of ``seat``'s :meth:`legal_actions`, in their
+        order (a new list: the caller's own). A game whose positions share their lists may
+        keep them."""
+        return [self.action_to_string(seat, a) for a in self.legal_actions(seat)]
+
     def action_to_json(self, seat: int, action: int) -> JSON:
         """The action as a JSON value (by default its notation string)."""
         return self.action_to_string(seat, action)

@@ -122,6 +122,12 @@ def _canon(lay: Layout, seat: int, mask: int) -> tuple[dict[int, str], dict[str,
     return found
 
 
+def legal_texts(lay: Layout, seat: int, mask: int) -> list[str]:
+    """The canonical strings of every legal action when the pieces in ``mask`` are on the
+    board, in the order of ``lay.legal[mask]`` (a new list)."""
+    return list(_canon(lay, seat, mask)[0].values())
+
+
 def format_action(lay: Layout, seat: int, action: int, mask: int) -> str:
     """The canonical string of ``action`` when the pieces in ``mask`` (bit p for piece p) are
     on the board. Pieces off the board are left out unless given a choice other than pass,

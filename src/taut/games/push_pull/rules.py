@@ -19,7 +19,13 @@ from taut.core.options import MAX_TURNS, OptionSpec, OptionValue
 from taut.core.terms import JSON, TURN_LIMIT, GameInfo, NodeKind, Outcome, Termination
 from taut.games.push_pull.board import CORNER_SIDES, EXIT_NAMES, OFF, SIZE
 from taut.games.push_pull.heuristic import evaluate
-from taut.games.push_pull.notation import action_json, format_action, json_to_text, parse_action
+from taut.games.push_pull.notation import (
+    action_json,
+    format_action,
+    json_to_text,
+    legal_texts,
+    parse_action,
+)
 from taut.games.push_pull.variants import (
     NUM_PIECES,
     PIECES,
@@ -440,6 +446,13 @@ class PushPullState(State):
     def action_to_string(self, seat: int, action: int) -> str:
         """``L=pull,M=push,S=pass`` for the pieces on the board."""
         return format_action(self.game.layout, seat, action, self._mask)
+
+    def legal_action_strings(self, seat: int) -> list[str]:
+        """The notation of every legal action, kept once per layout, seat and pieces on the
+        board (positions alike share it)."""
+        if not self.legal_actions(seat):
+            return []
+        return legal_texts(self.game.layout, seat, self._mask)
 
     def string_to_action(self, seat: int, text: str) -> int:
         """Parse any accepted notation (see ``notation.py``)."""

@@ -266,4 +266,4 @@ def boards(plugin: GamePlugin, view: State, seat: int | None, legal: list[str]) 
 
 
 def _legal(view: State, seat: int) -> list[str]:
-    return [view.action_to_string(seat, a) for a in view.legal_actions(seat)]
+    return view.legal_action_strings(seat)
