@@ -31,6 +31,12 @@ def cell_name(size: int, cell: int) -> str:
     return f"{column_letter(c)}{r + 1}"
 
 
+@functools.lru_cache(maxsize=16)
+def cell_names(size: int) -> tuple[str, ...]:
+    """Every cell's notation on a board of ``size``, by cell id."""
+    return tuple(cell_name(size, cell) for cell in range(size * size))
+
+
 def parse_cell(size: int, text: str) -> int:
     """Parse a cell such as ``c3``, ``C3`` or ``3c`` (column letter, row number from 1).
 

@@ -144,6 +144,12 @@ class TracksPlugin(GamePlugin):
         ts = _ts(state)
         return _placement_words(ts.game.size, seat, ts.kinds[seat], action_text)
 
+    def describe_moves(self, state: State, seat: int, legal: Sequence[str]) -> list[str]:
+        """:meth:`describe_move` of each of ``legal`` (every empty cell, in a frame)."""
+        ts = _ts(state)
+        size, kind = ts.game.size, ts.kinds[seat]
+        return [_placement_words(size, seat, kind, text) for text in legal]
+
     def option_presentation(self, game_class: type[Game]) -> OptionPresentation:
         """Plain labels, groups, conditions and presets for the new-game form."""
         from taut.games.tracks.presentation import presentation

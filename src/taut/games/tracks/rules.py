@@ -27,7 +27,7 @@ from taut.core.errors import IllegalActionError, MalformedActionError, PositionE
 from taut.core.game import Game, State
 from taut.core.options import OptionSpec
 from taut.core.terms import AGREEMENT, CHANCE_SEAT, JSON, GameInfo, NodeKind, Outcome, Termination
-from taut.games.tracks.cells import NS, SEATS, WE, cell_name, parse_cell
+from taut.games.tracks.cells import NS, SEATS, WE, cell_name, cell_names, parse_cell
 from taut.games.tracks.fast import NS_TRACK, WE_TRACK, Playout, wiring
 from taut.games.tracks.heuristic import evaluate
 from taut.games.tracks.paths import tracks, tracks_through
@@ -344,6 +344,12 @@ class TracksState(State):
         if self.kind is not NodeKind.DECISION or seat != self.to_move():
             return ()
         return [i for i, k in enumerate(self.board) if k == EMPTY]
+
+    def legal_action_strings(self, seat: int) -> list[str]:
+        """The empty cells' names for the mover at a placement (from the board's names,
+        kept once per size); nothing for anyone else."""
+        names = cell_names(self.game.size)
+        return [names[cell] for cell in self.legal_actions(seat)]
 
     def is_legal(self, seat: int, action: int) -> bool:
         """True for an empty cell when ``seat`` places now."""
