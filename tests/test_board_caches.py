@@ -206,18 +206,23 @@ def test_a_tug_of_war_move_read_again_at_a_position_is_the_move_read_afresh() ->
         for seat in state.acting_seats():
             if seat < 0:
                 continue
-            for action in state.legal_actions(seat):
-                text = state.action_to_string(seat, action)
-                short = text.partition("@")[0]  # the tile alone: one place, or refused
-                for said in (text, text, short):
-                    try:
-                        fresh = notation.string_to_action(state, seat, said)  # type: ignore[arg-type]
-                    except TautError:
-                        with pytest.raises(TautError):
-                            state.string_to_action(seat, said)
-                        continue
-                    assert state.string_to_action(seat, said) == fresh
-                    read += 1
+            # The moves listed first (as the server lists them, on the seat's view): each
+            # is then read back from what the list wrote.
+            for here in (state, state.view(seat)):
+                listed = here.legal_action_strings(seat)
+                assert listed == [here.action_to_string(seat, a) for a in here.legal_actions(seat)]
+                for action in here.legal_actions(seat):
+                    text = here.action_to_string(seat, action)
+                    short = text.partition("@")[0]  # the tile alone: one place, or refused
+                    for said in (text, text, short):
+                        try:
+                            fresh = notation.string_to_action(here, seat, said)  # type: ignore[arg-type]
+                        except TautError:
+                            with pytest.raises(TautError):
+                                here.string_to_action(seat, said)
+                            continue
+                        assert here.string_to_action(seat, said) == fresh
+                        read += 1
         state = state.apply(
             state.sample_chance(rng) if state.is_chance() else state.random_joint(rng)
         )

@@ -65,6 +65,20 @@ class TugState(TugTransitions):
         """The action in Tug of War notation (``3-5@1.0``, ``draw``, ``-12@2``, ...)."""
         return notation.action_to_string(self, seat, action)
 
+    def legal_action_strings(self, seat: int) -> list[str]:
+        """Every legal move in notation; each is then read back (:meth:`string_to_action`)
+        from what was written here, without parsing: the server lists the moves, then reads
+        them back to say them in words and to draw their places."""
+        said = self._said
+        if said is None:
+            said = self._said = {}
+        texts = []
+        for action in self.legal_actions(seat):
+            text = notation.action_to_string(self, seat, action)
+            said.setdefault((seat, text), action)
+            texts.append(text)
+        return texts
+
     def string_to_action(self, seat: int, text: str) -> int:
         """Parse notation; raises MalformedActionError naming what is allowed. (Read once
         per position, seat and text: the position is a value.)"""
