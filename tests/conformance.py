@@ -36,6 +36,10 @@ def _check_state(state: State) -> None:
         assert outcomes, "a chance node has outcomes"
         assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9
         assert all(0 <= o < info.num_chance_outcomes for o, _ in outcomes)
+        # Chance's outcomes told one by one (a game may answer without the list).
+        offered = {o for o, _ in outcomes}
+        for o in range(-1, info.num_chance_outcomes + 1):
+            assert state.is_chance_outcome(o) == (o in offered), o
         return
     if kind is NodeKind.DECISION:
         assert len(seats) == 1

@@ -64,3 +64,31 @@ def test_heuristic_stays_in_range_and_is_exact_at_the_end() -> None:
         state = state.apply(state.random_joint(rng))
     assert game.heuristic(state) == state.returns()
     assert sorted(state.returns()) == [-0.5, -0.5, 1.0]
+
+
+@pytest.mark.parametrize("options", SMALL[:3])
+def test_chance_outcomes_told_one_by_one_are_the_listed_ones_in_views_too(
+    options: dict[str, object],
+) -> None:
+    """A deal or draw is checked without listing the stock: every oriented id, in the full
+    state and in each seat's view, is a chance outcome exactly when the list offers it."""
+    game = taut.make("tug-of-war", **options)
+    rng = random.Random(11)
+    chance_nodes = 0
+    for _ in range(2):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance():
+                chance_nodes += 1
+                for here in (state, *(state.view(s) for s in range(game.info.num_seats))):
+                    offered = {o for o, _ in here.chance_outcomes()}
+                    told = {
+                        o
+                        for o in range(-1, game.info.num_chance_outcomes + 1)
+                        if here.is_chance_outcome(o)
+                    }
+                    assert told == offered
+                state = state.apply(state.sample_chance(rng))
+            else:
+                state = state.apply(state.random_joint(rng))
+    assert chance_nodes > 20

@@ -219,6 +219,11 @@ class State(ABC):
         """``(outcome id, probability)`` pairs at a chance node; empty elsewhere."""
         return []
 
+    def is_chance_outcome(self, outcome: int) -> bool:
+        """True when chance may pick ``outcome`` here (one of :meth:`chance_outcomes`); a
+        game may answer without listing them all."""
+        return any(o == outcome for o, _ in self.chance_outcomes())
+
     def chance_observation(self, seat: int, outcome: int) -> object:
         """What ``seat`` learns when chance picks ``outcome`` here (None: nothing).
 
@@ -283,7 +288,7 @@ class State(ABC):
                     f"action for {self.seat_name(seat)} must be an int id, got {a!r}"
                 )
             if seat == CHANCE_SEAT:
-                if a not in {o for o, _ in self.chance_outcomes()}:
+                if not self.is_chance_outcome(a):
                     raise IllegalActionError(f"{a} is not a chance outcome here")
             elif not self.is_legal(seat, a):
                 raise IllegalActionError(self.illegal_reason(seat, a))

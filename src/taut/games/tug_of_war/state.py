@@ -59,6 +59,28 @@ class TugState(TugTransitions):
         """Explain why ``action`` is not allowed for ``seat`` here."""
         return notation.explain_illegal(self, seat, action)
 
+    # -- chance ---------------------------------------------------------------------------
+
+    def is_chance_outcome(self, outcome: int) -> bool:
+        """At a deal or draw of the full state: a tile in the stock, oriented as
+        :meth:`chance_outcomes` offers it (either way round for a starter, low half first
+        otherwise), found without listing them; a view's as the list says."""
+        if self.is_view:
+            return super().is_chance_outcome(outcome)
+        if self.phase != DEAL and self.phase != DRAWING:
+            return False
+        ds = self.game.dominoes
+        if not 0 <= outcome < ds.num_oriented:
+            return False
+        a, b = ds.unorient(outcome)
+        if not ds.has(a, b):
+            return False
+        tile = ds.index(a, b)
+        assert self.stock is not None
+        if tile not in self.stock:
+            return False
+        return self.is_starter_deal() or outcome == ds.canonical[tile]
+
     # -- notation -------------------------------------------------------------------------
 
     def action_to_string(self, seat: int, action: int) -> str:
