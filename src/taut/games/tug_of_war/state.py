@@ -72,10 +72,10 @@ class TugState(TugTransitions):
         ds = self.game.dominoes
         if not 0 <= outcome < ds.num_oriented:
             return False
-        a, b = ds.unorient(outcome)
-        if not ds.has(a, b):
+        try:
+            tile = ds.index(*ds.unorient(outcome))
+        except KeyError:  # halves that make no tile of the set
             return False
-        tile = ds.index(a, b)
         assert self.stock is not None
         if tile not in self.stock:
             return False
@@ -87,13 +87,18 @@ class TugState(TugTransitions):
         """The action in Tug of War notation (``3-5@1.0``, ``draw``, ``-12@2``, ...)."""
         return notation.action_to_string(self, seat, action)
 
+    def _moves_read(self) -> dict[tuple[int, str], int]:
+        """The moves read at this position so far, by seat and notation (made on first use)."""
+        said = self._said
+        if said is None:
+            said = self._said = {}
+        return said
+
     def legal_action_strings(self, seat: int) -> list[str]:
         """Every legal move in notation; each is then read back (:meth:`string_to_action`)
         from what was written here, without parsing: the server lists the moves, then reads
         them back to say them in words and to draw their places."""
-        said = self._said
-        if said is None:
-            said = self._said = {}
+        said = self._moves_read()
         texts = []
         for action in self.legal_actions(seat):
             text = notation.action_to_string(self, seat, action)
@@ -104,9 +109,7 @@ class TugState(TugTransitions):
     def string_to_action(self, seat: int, text: str) -> int:
         """Parse notation; raises MalformedActionError naming what is allowed. (Read once
         per position, seat and text: the position is a value.)"""
-        said = self._said
-        if said is None:
-            said = self._said = {}
+        said = self._moves_read()
         found = said.get((seat, text))
         if found is None:
             found = said[(seat, text)] = notation.string_to_action(self, seat, text)

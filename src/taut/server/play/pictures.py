@@ -121,7 +121,7 @@ class Pictures:
         plugin = table.plugin
         board = self._boards.get((seat, listed))
         if board is None:
-            legal = _legal(view, seat) if listed and seat is not None else []
+            legal = view.legal_action_strings(seat) if listed and seat is not None else []
             board = self._boards[(seat, listed)] = {
                 "legal": legal,
                 # Each listed move said in the game's words, for the people choosing.
@@ -263,7 +263,3 @@ def boards(plugin: GamePlugin, view: State, seat: int | None, legal: list[str]) 
     if narrow is not None:
         out["board_narrow"] = narrow
     return out
-
-
-def _legal(view: State, seat: int) -> list[str]:
-    return view.legal_action_strings(seat)
