@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -21,6 +22,7 @@ from taut.server.play.frames import (
 )
 from taut.server.play.position import Seat
 from taut.server.play.table import GameTable
+from taut.server.store.games import Event
 from tests.test_server_kit import bench, run
 
 #: The members every game's frame has (``board_narrow`` only some games'; ``table`` only
@@ -226,3 +228,85 @@ def test_a_game_gets_one_set_of_drawings_for_all_its_frames(
             assert len(made_sets) == 1, f"{len(made_sets)} sets of drawings for {frames} frames"
 
     run(scenario())
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [
+        ("pulling-strings", {}),
+        ("push-pull", {}),
+        ("tug-of-war", {"players": 2}),
+        ("tracks", {"size": 4}),
+    ],
+)
+def test_every_frame_made_from_kept_parts_is_the_frame_made_afresh(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str, options: dict[str, object]
+) -> None:
+    """A seat's drawn members are kept, encoded, while the position stays (a commitment, a
+    reveal, a line of chat draws nothing): every frame the hub builds so, for each seat
+    and way of drawing, is the frame a fresh drawing of the table gives at that moment."""
+    from taut.server.play import audience
+
+    built = audience.frame_parts
+    checked: list[tuple[int | None, bool]] = []
+
+    def compared(
+        table: GameTable,
+        seat: int | None,
+        pictures: Pictures,
+        now: float | None = None,
+        want: str | None = None,
+        text: bool = True,
+        drawing: bool = False,
+    ) -> FrameParts:
+        kept = built(table, seat, pictures, now, want, text, drawing)
+        for way in (want, None):  # as asked, and with both pictures
+            again = built(table, seat, pictures, now, way, text, drawing).text()
+            fresh = built(table, seat, Pictures(), now, way, text, drawing).text()
+            assert json.loads(again) == json.loads(fresh), (game, seat, way, table.seq)
+        checked.append((seat, table.phase == "commit"))
+        return kept
+
+    monkeypatch.setattr(audience, "frame_parts", compared)
+
+    async def scenario() -> None:
+        async with bench(tmp_path, seed=5) as b:
+            made = await b.make(game, ["me", "invite"], options)
+            # One client of each kind: pictures sent whole, and the table drawn by the page.
+            players = [
+                await b.join(made.id, 0),
+                await b.join(made.id, 1, patches="edits", draws=True),
+            ]
+            watcher = await b.join(made.id, None)
+            await b.say(players[0], type="chat", text="good luck")
+            await b.play(players, nodes=80)
+            assert watcher.recorder.frames()
+
+    run(scenario())
+    assert {seat for seat, _ in checked} == {0, 1, None}
+    assert len(checked) > 20
+
+
+@pytest.mark.parametrize("game", ["pulling-strings", "push-pull"])
+def test_a_seat_that_committed_is_not_sent_the_moves_it_was_offered(game: str) -> None:
+    """Within one position a seat's frame changes as it commits and as the others do: the
+    kept parts go by the seat's turn, and each frame is the one a fresh drawing gives."""
+    table = _table(game, {})
+    pictures = Pictures()
+    ways = [(None, True, False), ("board", False, False), (None, False, True)]
+
+    def check(seat: int | None) -> dict[str, Any]:
+        frames = []
+        for want, text, drawing in ways:
+            kept = frame_parts(table, seat, pictures, 0.0, want, text, drawing).text()
+            fresh = frame_parts(table, seat, Pictures(), 0.0, want, text, drawing).text()
+            assert json.loads(kept) == json.loads(fresh), (seat, want, text, drawing)
+            frames.append(json.loads(kept))
+        return frames[0]
+
+    assert all(check(seat)["legal"] for seat in (0, 1))
+    for seq, seat in enumerate((0, 1), start=table.seq + 1):
+        table.apply(Event(seq, "commit", {"seat": table.seat_name(seat), "hash": "ab" * 32}, 0.0))
+        assert check(seat)["legal"] == []  # it has chosen
+        assert check(None)["committed"] == [table.seat_name(s) for s in range(seat + 1)]
+    assert check(0)["to_reveal"] and check(1)["to_reveal"]
