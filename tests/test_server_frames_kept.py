@@ -250,16 +250,10 @@ def test_every_frame_made_from_kept_parts_is_the_frame_made_afresh(
     built = audience.frame_parts
     checked: list[int | None] = []  # the seats of the frames compared
 
-    def compared(
-        table: GameTable,
-        seat: int | None,
-        pictures: Pictures,
-        now: float | None = None,
-        want: str | None = None,
-        text: bool = True,
-        drawing: bool = False,
-    ) -> FrameParts:
-        kept = built(table, seat, pictures, now, want, text, drawing)
+    def compared(*args: Any) -> FrameParts:
+        # Called as the audience calls it: every argument given, in order.
+        table, seat, pictures, now, want, text, drawing = args
+        kept = built(*args)
         for way in (want, None):  # as asked, and with both pictures
             again = built(table, seat, pictures, now, way, text, drawing).text()
             fresh = built(table, seat, Pictures(), now, way, text, drawing).text()
