@@ -247,19 +247,15 @@ def test_every_frame_made_from_kept_parts_is_the_frame_made_afresh(
     and way of drawing, is the frame a fresh drawing of the table gives at that moment."""
     from taut.server.play import audience
 
-    built = audience.frame_parts
     checked: list[int | None] = []  # the seats of the frames compared
 
     def compared(*args: Any) -> FrameParts:
         # Called as the audience calls it: every argument given, in order.
         table, seat, pictures, now, want, text, drawing = args
-        kept = built(*args)
         for way in (want, None):  # as asked, and with both pictures
-            again = built(table, seat, pictures, now, way, text, drawing).text()
-            fresh = built(table, seat, Pictures(), now, way, text, drawing).text()
-            assert json.loads(again) == json.loads(fresh), (game, seat, way, table.seq)
+            _as_fresh(table, seat, pictures, now, way, text, drawing)
         checked.append(seat)
-        return kept
+        return frame_parts(*args)
 
     monkeypatch.setattr(audience, "frame_parts", compared)
 
@@ -290,12 +286,7 @@ def test_a_seat_that_committed_is_not_sent_the_moves_it_was_offered(game: str) -
     ways = [(None, True, False), ("board", False, False), (None, False, True)]
 
     def check(seat: int | None) -> dict[str, Any]:
-        frames = []
-        for want, text, drawing in ways:
-            kept = frame_parts(table, seat, pictures, 0.0, want, text, drawing).text()
-            fresh = frame_parts(table, seat, Pictures(), 0.0, want, text, drawing).text()
-            assert json.loads(kept) == json.loads(fresh), (seat, want, text, drawing)
-            frames.append(json.loads(kept))
+        frames = [_as_fresh(table, seat, pictures, 0.0, *way) for way in ways]
         return frames[0]
 
     assert all(check(seat)["legal"] for seat in (0, 1))
@@ -304,3 +295,20 @@ def test_a_seat_that_committed_is_not_sent_the_moves_it_was_offered(game: str) -
         assert check(seat)["legal"] == []  # it has chosen
         assert check(None)["committed"] == [table.seat_name(s) for s in range(seat + 1)]
     assert check(0)["to_reveal"] and check(1)["to_reveal"]
+
+
+def _as_fresh(
+    table: GameTable,
+    seat: int | None,
+    pictures: Pictures,
+    now: float | None,
+    want: str | None,
+    text: bool,
+    drawing: bool,
+) -> dict[str, Any]:
+    """The whole frame built from ``pictures`` (what was kept), checked equal to the frame a
+    fresh drawing gives."""
+    kept = json.loads(frame_parts(table, seat, pictures, now, want, text, drawing).text())
+    fresh = json.loads(frame_parts(table, seat, Pictures(), now, want, text, drawing).text())
+    assert kept == fresh, (table.seq, seat, want, text, drawing)
+    return kept
